@@ -1,0 +1,164 @@
+"""The page's one entry point: `handle(request_json) -> answer_json`.
+
+Stateless: every request carries the whole match record (see docs/bridge.md).
+Every failure comes back as {"error": {"code", "message"}}, never a traceback,
+and the record that was sent is never changed.
+"""
+
+import json
+import random
+from collections import OrderedDict
+
+from . import registry
+from .engine.errors import BadRecord, GameError
+
+LEVELS = ("easy", "normal", "hard")
+_OPS = {}
+_REPLAYS: OrderedDict = OrderedDict()  # record JSON -> state; states are immutable
+_REPLAY_CACHE_SIZE = 8
+
+
+class BadRequest(GameError):
+    code = "bad_request"
+
+
+class UnknownOp(GameError):
+    code = "unknown_op"
+
+
+def handle(request) -> str:
+    if not isinstance(request, str):
+        return _error("bad_request", "The request must be a JSON string.")
+    try:
+        message = json.loads(request, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        return _error("bad_json", f"The request is not valid JSON ({_short(error)}).")
+    try:
+        return _dump(_dispatch(message))
+    except GameError as error:
+        return _error(error.code, error.message)
+    except RecursionError:
+        return _error("bad_request", "The request is nested too deeply.")
+    except Exception as error:  # a bug: report it plainly, keep the page alive
+        return _error("internal", f"Internal error ({type(error).__name__}: {_short(error)}). The match is unchanged.")
+
+
+def _dispatch(message):
+    if not isinstance(message, dict):
+        raise BadRequest('The request must be a JSON object such as {"op": "games"}.')
+    op = message.get("op")
+    if op not in _OPS:
+        raise UnknownOp(f"Unknown op {op!r}; the ops are: {', '.join(_OPS)}.")
+    handler, allowed = _OPS[op]
+    extra = sorted(set(message) - allowed - {"op"})
+    if extra:
+        raise BadRequest(f"Op {op!r} does not take {', '.join(extra)}; it takes {', '.join(sorted(allowed))}.")
+    return handler(message)
+
+
+def _op(name, *fields):
+    def register(function):
+        _OPS[name] = (function, set(fields))
+        return function
+
+    return register
+
+
+@_op("games")
+def _games(message):
+    return {"games": [game.to_json() for game in registry.all_games()]}
+
+
+@_op("new", "game", "players", "options", "seed", "deck")
+def _new(message):
+    game = registry.get(message.get("game"))
+    players = message.get("players", game.default_players)
+    state = game.new_match(players, message.get("options"), message.get("seed"), message.get("deck"))
+    return {"record": _remember(game, state)}
+
+
+@_op("view", "record", "seat")
+def _view(message):
+    game, state = _replay(message.get("record"))
+    return {"view": game.view(state, _seat(message, "seat", state))}
+
+
+@_op("act", "record", "action", "seat", "view_seat")
+def _act(message):
+    game, state = _replay(message.get("record"))
+    if "action" not in message:
+        raise BadRequest('Op "act" needs an "action".')
+    seat = _seat(message, "seat", state) if "seat" in message else None
+    new_state = game.apply(state, message["action"], seat)
+    answer = {"record": _remember(game, new_state)}
+    if "view_seat" in message:
+        answer["view"] = game.view(new_state, _seat(message, "view_seat", new_state))
+    return answer
+
+
+@_op("bot", "record", "level", "budget_ms")
+def _bot(message):
+    game, state = _replay(message.get("record"))
+    level = message.get("level", "easy")
+    if level not in LEVELS:
+        raise BadRequest(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+    budget = message.get("budget_ms")
+    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool) or budget < 0):
+        raise BadRequest('"budget_ms" must be a number of milliseconds, 0 or more.')
+    seat = game.to_act(state)
+    if seat is None:
+        raise GameError("The match is over; no one is to act.")
+    # Seeded by the match and the move number: the same position gets the same answer.
+    rng = random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
+    return {"action": game.bot(game.view(state, seat), level, rng), "seat": seat}
+
+
+# ---- helpers -------------------------------------------------------------------------
+def _replay(record):
+    if not isinstance(record, dict):
+        raise BadRecord('The request needs a "record" object (from the "new" or "act" op).')
+    game = registry.get(record.get("game"))
+    key = _dump(record)
+    state = _REPLAYS.get(key)
+    if state is None:
+        state = game.replay(record)
+        _cache(key, state)
+    else:
+        _REPLAYS.move_to_end(key)
+    return game, state
+
+
+def _remember(game, state):
+    record = game.record(state)
+    _cache(_dump(record), state)
+    return record
+
+
+def _cache(key, state):
+    _REPLAYS[key] = state
+    while len(_REPLAYS) > _REPLAY_CACHE_SIZE:
+        _REPLAYS.popitem(last=False)
+
+
+def _seat(message, field, state):
+    seat = message.get(field)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise BadRequest(f'"{field}" must be a seat number from 0 to {state.players - 1}.')
+    return seat
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not allowed")
+
+
+def _dump(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def _error(code, message):
+    return _dump({"error": {"code": code, "message": message}})
+
+
+def _short(error, limit=200):
+    text = str(error)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -1,0 +1,221 @@
+"""The contract every game implements, and the record/replay machinery they share.
+
+A match is event-sourced: {game, version, players, options, seed, chance, actions}
+replays to the same state on every machine. `apply` never mutates its input: it
+checks the action against `legal_actions`, then changes a copy.
+"""
+
+import random
+
+from . import chance
+from .errors import BadRecord, GameError, IllegalAction, MatchOver, NotYourTurn
+from .options import Option, resolve_options
+
+RECORD_KEYS = ("game", "version", "players", "options", "seed", "chance", "actions")
+MAX_SEED = 2**53  # stays an exact integer in JavaScript
+
+
+def _copy(value):
+    if isinstance(value, list):
+        return [_copy(v) for v in value] if value and isinstance(value[0], (list, dict)) else list(value)
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+class State:
+    """A match in progress. Games add their own attributes in `setup`.
+
+    All attributes are JSON-like values, so cloning and comparing are generic.
+    """
+
+    # Append-only logs: a clone copies the outer list only.
+    LOGS = frozenset({"chance", "actions"})
+
+    def __init__(self, players: int, options: dict, seed: int):
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.chance: list = []
+        self.chance_pos = 0
+        self.actions: list = []
+        self.turn: int | None = None  # the seat to act, None when the match is over
+        self.over = False
+        self.winners: list | None = None
+
+    def clone(self):
+        new = object.__new__(type(self))
+        logs = self.LOGS
+        new.__dict__ = {k: (list(v) if k in logs else _copy(v)) for k, v in self.__dict__.items()}
+        return new
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None
+
+
+def canonical_action(action) -> dict:
+    """Actions compare as dicts; card lists are compared as sets in a fixed order."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction('An action must be an object with a "type", e.g. {"type": "play", "cards": ["QS"]}.')
+    if "cards" in action:
+        cards = action["cards"]
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise IllegalAction('"cards" must be a list of card codes such as ["QS", "TH"].')
+        action = dict(action, cards=sorted(cards))
+    return action
+
+
+class Game:
+    """Base of every game. Subclasses set the class attributes and the hooks below."""
+
+    id: str = ""
+    title: str = ""
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    version = 1
+    options_schema: tuple[Option, ...] = ()
+    state_class = State
+
+    # ---- the contract -------------------------------------------------------------
+    def new_match(self, players, options=None, seed=None, deck=None, *, _chance=None) -> State:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise GameError(f"{self.title} is for {self.min_players} to {self.max_players} players.")
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < MAX_SEED):
+            raise GameError("The seed must be a whole number from 0 to 2^53 - 1.")
+        state = self.state_class(players, resolve_options(self.options_schema, options), seed)
+        if _chance is not None:
+            state.chance = list(_chance)
+        self.check_options(state)
+        state.stacked_deck = chance.validate_deck(deck, self.full_deck(state)) if deck is not None else None
+        self.setup(state)
+        return state
+
+    def to_act(self, state) -> int | None:
+        return None if state.over else state.turn
+
+    def legal_actions(self, state) -> list[dict]:
+        return [] if state.over else self.legal(state)
+
+    def apply(self, state, action, seat: int | None = None) -> State:
+        """The next state. An illegal action raises IllegalAction; `state` never changes."""
+        if state.over:
+            raise MatchOver("The match is over; start a new one.")
+        if seat is not None and seat != state.turn:
+            raise NotYourTurn(f"It is not your turn: seat {state.turn} is to act.")
+        action = canonical_action(action)
+        if action not in [canonical_action(a) for a in self.legal(state)]:
+            raise IllegalAction(self.explain_illegal(state, action))
+        new = state.clone()
+        new.actions.append(action)
+        self.perform(new, action)
+        return new
+
+    def view(self, state, seat: int) -> dict:
+        """What `seat` may see; common fields first, the game's own after."""
+        base = {
+            "game": self.id,
+            "seat": seat,
+            "players": state.players,
+            "options": dict(state.options),
+            "to_act": self.to_act(state),
+            "legal": self.legal_actions(state) if self.to_act(state) == seat else [],
+            "over": state.over,
+            "winner": list(state.winners) if state.winners is not None else None,
+            "move": len(state.actions),
+        }
+        base.update(self.game_view(state, seat))
+        return base
+
+    # ---- records --------------------------------------------------------------------
+    def record(self, state) -> dict:
+        return {
+            "game": self.id,
+            "version": self.version,
+            "players": state.players,
+            "options": dict(state.options),
+            "seed": state.seed,
+            "chance": _copy(state.chance),
+            "actions": _copy(state.actions),
+        }
+
+    def replay(self, record) -> State:
+        """The state a record describes; BadRecord if it is malformed or does not replay."""
+        if not isinstance(record, dict):
+            raise BadRecord("A match record must be a JSON object.")
+        missing = [k for k in RECORD_KEYS if k not in record]
+        if missing:
+            raise BadRecord(f"The match record lacks {', '.join(missing)}.")
+        if record["game"] != self.id:
+            raise BadRecord(f"This record is of {record['game']!r}, not {self.id!r}.")
+        if record["version"] != self.version:
+            raise BadRecord(f"Record version {record['version']!r} is not known (this app reads {self.version}).")
+        if not isinstance(record["chance"], list) or not isinstance(record["actions"], list):
+            raise BadRecord("The record's chance and actions must be lists.")
+        try:
+            state = self.new_match(record["players"], record["options"], record["seed"], _chance=record["chance"])
+        except BadRecord:
+            raise
+        except GameError as error:
+            raise BadRecord(f"The record cannot start a match: {error.message}") from None
+        for index, action in enumerate(record["actions"]):
+            try:
+                state = self.apply(state, action)
+            except GameError as error:
+                raise BadRecord(f"Action #{index + 1} of the record does not replay: {error.message}") from None
+        return state
+
+    # ---- hooks ------------------------------------------------------------------
+    def full_deck(self, state) -> list[str]:
+        """The cards of one deal in a fixed order (what a stacked deck must permute)."""
+        raise NotImplementedError
+
+    def check_options(self, state) -> None:
+        """Reject option combinations that cannot be played with this player count."""
+
+    def setup(self, state) -> None:
+        raise NotImplementedError
+
+    def legal(self, state) -> list[dict]:
+        raise NotImplementedError
+
+    def perform(self, state, action: dict) -> None:
+        """Carry out a legal action on `state` in place."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state, action: dict) -> str:
+        return "That move is not allowed now."
+
+    def game_view(self, state, seat: int) -> dict:
+        raise NotImplementedError
+
+    def bot(self, view: dict, level: str, rng: random.Random) -> dict:
+        """The default bot: a random legal action (the easy level of every game)."""
+        return rng.choice(view["legal"])
+
+    # ---- for tests: the conformance harness --------------------------------------
+    def card_zones(self, state) -> dict[str, list[str]]:
+        """Every card of the current deal, by where it lies (hands, table, stock...)."""
+        raise NotImplementedError
+
+    def redeal_hidden(self, state, seat: int, rng: random.Random) -> State:
+        """A copy in which the cards `seat` cannot see are dealt again at random."""
+        raise NotImplementedError
+
+    def self_check(self, state) -> None:
+        """Game-specific invariants (scores, counts); raise AssertionError if broken."""
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "default_players": self.default_players,
+            "options": [o.to_json() for o in self.options_schema],
+        }

@@ -1,0 +1,171 @@
+"""The one trick-taking core: dealing, following suit, trumps, trick winners, leaders.
+
+A game built on `TrickGame` keeps these attributes on its state:
+hands (list per seat), trick (plays of the current trick: {"seat", "card"}),
+leader, tricks_won (per seat, this deal), history (completed tricks of this deal),
+last_trick (the most recent completed trick of the match), trump (suit or None).
+Games change behaviour through the small hooks (suit_of, strength, follow_rules,
+lead_allowed, on_trick_complete), never by copying the loop.
+"""
+
+from dataclasses import dataclass
+
+from . import cards as C
+from .errors import IllegalAction
+from .game import Game
+
+STANDARD_STRENGTH = C.strength_table(C.RANKS)  # 2 low ... A high
+
+
+@dataclass(frozen=True)
+class FollowRules:
+    """How a player must answer a lead (all off: follow suit, else any card)."""
+
+    must_trump: bool = False  # void in the led suit: play a trump if you hold one
+    must_overtrump: bool = False  # a trump is on the trick: beat it if you can (else any card)
+    must_head_trumps: bool = False  # trumps led: beat the highest trump so far if you can
+
+
+def next_seat(seat: int, players: int, direction: int = 1) -> int:
+    return (seat + direction) % players
+
+
+def deal_round_robin(deck: list[str], players: int, first_seat: int, per_hand: int, direction: int = 1):
+    """One card at a time from `first_seat` around the table; the rest is the stock."""
+    hands = [[] for _ in range(players)]
+    seat = first_seat
+    for card in deck[: per_hand * players]:
+        hands[seat].append(card)
+        seat = next_seat(seat, players, direction)
+    return hands, list(deck[per_hand * players:])
+
+
+class TrickGame(Game):
+    follow = FollowRules()
+
+    # ---- hooks ------------------------------------------------------------------
+    def suit_of(self, card: str) -> str:
+        return C.suit(card)
+
+    def strength(self, card: str) -> int:
+        return STANDARD_STRENGTH[C.rank(card)]
+
+    def follow_rules(self, state) -> FollowRules:
+        return self.follow
+
+    def direction(self, state) -> int:
+        return 1
+
+    def lead_allowed(self, state, hand: list[str]) -> list[str]:
+        """Cards that may open a trick (all, unless a game restricts leads)."""
+        return list(hand)
+
+    def on_trick_complete(self, state, trick: dict) -> None:
+        """Called after a trick is taken; the winner already leads the next one."""
+
+    # ---- the core -----------------------------------------------------------------
+    def start_tricks(self, state, leader: int) -> None:
+        state.trick = []
+        state.leader = leader
+        state.tricks_won = [0] * state.players
+        state.history = []
+        state.turn = leader
+
+    def trick_winner(self, plays: list[dict], trump: str | None) -> int:
+        best = plays[0]
+        for play in plays[1:]:
+            card, top = play["card"], best["card"]
+            same_suit = self.suit_of(card) == self.suit_of(top)
+            if (same_suit and self.strength(card) > self.strength(top)) or (
+                trump is not None and self.suit_of(card) == trump and self.suit_of(top) != trump
+            ):
+                best = play
+        return best["seat"]
+
+    def playable_cards(self, state, seat: int) -> list[str]:
+        hand = state.hands[seat]
+        if not state.trick:
+            return self.lead_allowed(state, hand)
+        rules = self.follow_rules(state)
+        trump = state.trump
+        suit_of, strength = self.suit_of, self.strength
+        led = suit_of(state.trick[0]["card"])
+        trumps_on_trick = [strength(p["card"]) for p in state.trick if suit_of(p["card"]) == trump]
+        same = [c for c in hand if suit_of(c) == led]
+        if same:
+            if rules.must_head_trumps and led == trump:
+                higher = [c for c in same if strength(c) > max(trumps_on_trick)]
+                return higher or same
+            return same
+        trumps = [c for c in hand if trump is not None and suit_of(c) == trump]
+        if rules.must_trump and trumps:
+            if rules.must_overtrump and trumps_on_trick:
+                higher = [c for c in trumps if strength(c) > max(trumps_on_trick)]
+                return higher or list(hand)
+            return trumps
+        return list(hand)
+
+    def play_actions(self, state) -> list[dict]:
+        return [{"type": "play", "cards": [c]} for c in self.playable_cards(state, state.turn)]
+
+    def explain_play(self, state, action: dict) -> str:
+        cards = action.get("cards") or []
+        if len(cards) != 1:
+            return "Play exactly one card."
+        card = cards[0]
+        hand = state.hands[state.turn]
+        if card not in hand:
+            return f"You do not hold {C.card_name(card) if C.is_card(card) else repr(card)}."
+        if not state.trick:
+            return "You may not lead that card now."
+        led = self.suit_of(state.trick[0]["card"])
+        if any(self.suit_of(c) == led for c in hand):
+            if self.suit_of(card) == led:
+                return "Trumps were led: you must beat the highest trump on the trick."
+            return f"You must follow suit: {C.SUIT_NAMES[led]} were led and you hold {C.SUIT_NAMES[led]}."
+        if self.suit_of(card) == state.trump:
+            return "You must beat the highest trump on the trick, since you can."
+        return f"You have no {C.SUIT_NAMES[led]}, so you must play a trump ({C.SUIT_NAMES[state.trump]})."
+
+    def play_card(self, state, card: str) -> None:
+        seat = state.turn
+        state.hands[seat].remove(card)
+        state.trick.append({"seat": seat, "card": card})
+        if len(state.trick) < state.players:
+            state.turn = next_seat(seat, state.players, self.direction(state))
+            return
+        winner = self.trick_winner(state.trick, state.trump)
+        trick = {"leader": state.leader, "plays": state.trick, "winner": winner}
+        state.tricks_won[winner] += 1
+        state.history.append(trick)
+        state.last_trick = trick
+        state.trick = []
+        state.leader = winner
+        state.turn = winner
+        self.on_trick_complete(state, trick)
+
+    def trick_view(self, state) -> dict:
+        return {
+            "trick": {"leader": state.leader, "plays": _copy_plays(state.trick)},
+            "history": [dict(t, plays=_copy_plays(t["plays"])) for t in state.history],
+            "last_trick": (
+                dict(state.last_trick, plays=_copy_plays(state.last_trick["plays"])) if state.last_trick else None
+            ),
+            "tricks_won": list(state.tricks_won),
+            "hand_counts": [len(h) for h in state.hands],
+        }
+
+    def trick_zones(self, state) -> dict[str, list[str]]:
+        zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
+        zones["trick"] = [p["card"] for p in state.trick]
+        zones["taken"] = [p["card"] for t in state.history for p in t["plays"]]
+        return zones
+
+
+def _copy_plays(plays):
+    return [dict(p) for p in plays]
+
+
+def require(condition: bool, message: str) -> None:
+    if not condition:
+        raise IllegalAction(message)

@@ -1,0 +1,24 @@
+"""Game id -> game object, imported only when first asked for (keeps start-up lean)."""
+
+import importlib
+
+from .engine.errors import GameError
+
+MODULES = {
+    "oh_hell": "games.oh_hell",
+}
+
+
+class UnknownGame(GameError):
+    code = "unknown_game"
+
+
+def get(game_id):
+    if not isinstance(game_id, str) or game_id not in MODULES:
+        known = ", ".join(MODULES)
+        raise UnknownGame(f"Unknown game {game_id!r}; the games are: {known}.")
+    return importlib.import_module(MODULES[game_id]).GAME
+
+
+def all_games():
+    return [get(game_id) for game_id in MODULES]
