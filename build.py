@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Build the offline card-games site into dist/, or build it and serve it.
+
+    python build.py                 build dist/
+    python build.py serve [--port]  build, then serve dist/ on 127.0.0.1
+
+dist/ holds the game wheel, a vendored Pyodide (pinned npm package, checksum verified,
+standard library precompiled to bytecode), the micropip wheel (pinned PyPI wheel,
+checksum verified), the web/ folder and build.json. Every path in it is relative, so
+the site works from any sub-path. Downloads and the compiled stdlib are cached in
+.cache/; see docs/build.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import fcntl
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+BUILD = ROOT / "build"
+WEB = ROOT / "web"
+COMPILE_STDLIB_SCRIPT = ROOT / "build_tools" / "compile_stdlib.mjs"
+
+PYODIDE_VERSION = "314.0.8"
+PYODIDE_INTEGRITY = (
+    "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
+)
+# The stock python_stdlib.zip is replaced by the precompiled one, so it is not listed.
+PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_EXTRACTED_FILES = (*PYODIDE_RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
+
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Zip timestamps of the game wheel, so an unchanged source gives the same bytes.
+WHEEL_SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can hold
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(functools.partial(file.read, 1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def require_tool(name: str, why: str) -> str:
+    found = shutil.which(name)
+    if not found:
+        raise BuildError(f"`{name}` is not on PATH; it is needed to {why}.")
+    return found
+
+
+def run(command: list[str], *, cwd: Path = ROOT, env: dict | None = None) -> str:
+    result = subprocess.run(
+        command, cwd=cwd, env=env, capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise BuildError(
+            f"`{' '.join(command)}` failed (exit {result.returncode}):\n"
+            f"{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        )
+    return result.stdout
+
+
+def publish_atomically(staging: Path, target: Path) -> None:
+    """Replace target with staging so readers never see a half-written folder."""
+    retired = target.with_name(target.name + ".old")
+    shutil.rmtree(retired, ignore_errors=True)
+    if target.exists():
+        target.rename(retired)
+    staging.rename(target)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+# --- Pyodide -----------------------------------------------------------------------
+
+
+def verify_integrity(tarball: Path, integrity: str) -> None:
+    algorithm, _, expected = integrity.partition("-")
+    actual = base64.b64encode(hashlib.new(algorithm, tarball.read_bytes()).digest()).decode()
+    if actual != expected:
+        raise BuildError(
+            f"{tarball.name} fails its pinned integrity check:\n"
+            f"  expected {integrity}\n  got      {algorithm}-{actual}\n"
+            "Refusing to vendor it. Delete the file to fetch it again."
+        )
+
+
+def integrity_key() -> str:
+    """A short, file-name-safe form of the pinned tarball checksum."""
+    _, _, expected = PYODIDE_INTEGRITY.partition("-")
+    return base64.b64decode(expected).hex()[:16]
+
+
+def fetch_pyodide() -> Path:
+    """The extracted, verified Pyodide npm package (cached)."""
+    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        npm = require_tool("npm", f"fetch pyodide@{PYODIDE_VERSION}")
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
+        run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent",
+             "--pack-destination", str(tarball.parent)], cwd=tarball.parent)
+        if not tarball.exists():
+            raise BuildError(f"npm pack did not write {tarball}")
+    try:
+        verify_integrity(tarball, PYODIDE_INTEGRITY)
+    except BuildError:
+        tarball.unlink()  # a bad download must not poison later builds
+        raise
+
+    package = CACHE / f"pyodide-{PYODIDE_VERSION}-{integrity_key()}"
+    if not package.exists():
+        staging = package.with_name(package.name + ".partial")
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        with tarfile.open(tarball) as archive:
+            for name in PYODIDE_EXTRACTED_FILES:
+                member = archive.getmember(f"package/{name}")
+                member.name = name
+                archive.extract(member, staging, filter="data")
+        staging.rename(package)
+    return package
+
+
+def minimal_lock(package: Path) -> dict:
+    """The lock file Pyodide needs at boot: its platform info and no packages.
+
+    Passed as lockFileContents, it saves fetching the 119 kB pyodide-lock.json.
+    """
+    lock = json.loads((package / "pyodide-lock.json").read_text())
+    return {"info": lock["info"], "packages": {}}
+
+
+def compiled_stdlib(package: Path) -> Path:
+    """python_stdlib.zip as unchecked hash-based .pyc (cached).
+
+    The cache key holds the Pyodide version, the tarball checksum and the compile
+    script's own hash, so a change to any of them recompiles.
+    """
+    script_key = sha256_file(COMPILE_STDLIB_SCRIPT)[:12]
+    cached = CACHE / "stdlib" / f"python_stdlib-{PYODIDE_VERSION}-{integrity_key()}-{script_key}.zip"
+    if cached.exists():
+        return cached
+    node = require_tool("node", "precompile the Python standard library (node 20+)")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(".partial")
+    log("precompiling the standard library inside Pyodide (once per Pyodide version)")
+    log("  " + run([node, str(COMPILE_STDLIB_SCRIPT), str(package), str(partial)]).strip())
+    partial.rename(cached)
+    return cached
+
+
+# --- micropip ----------------------------------------------------------------------
+
+
+def fetch_micropip() -> Path:
+    wheel = CACHE / "pypi" / MICROPIP_WHEEL
+    if not wheel.exists():
+        log(f"fetching {MICROPIP_WHEEL} with pip download")
+        wheel.parent.mkdir(parents=True, exist_ok=True)
+        # micropip requires Python 3.13+: ask for the wheel Pyodide's Python would get.
+        run([sys.executable, "-m", "pip", "download", "micropip==0.11.1", "--no-deps",
+             "--python-version", "3.14", "--only-binary=:all:", "-d", str(wheel.parent)])
+    actual = sha256_file(wheel)
+    if actual != MICROPIP_SHA256:
+        wheel.unlink()
+        raise BuildError(
+            f"{MICROPIP_WHEEL} fails its pinned sha256:\n"
+            f"  expected {MICROPIP_SHA256}\n  got      {actual}"
+        )
+    return wheel
+
+
+# --- the game wheel ----------------------------------------------------------------
+
+
+def wheel_sources() -> list[Path]:
+    sources = [ROOT / "pyproject.toml"]
+    for path in sorted((ROOT / "py").rglob("*")):
+        parts = set(path.relative_to(ROOT).parts)
+        if path.is_file() and "__pycache__" not in parts and path.suffix != ".pyc" \
+                and not any(part.endswith(".egg-info") for part in parts):
+            sources.append(path)
+    return sources
+
+
+def setuptools_builds_wheels() -> bool:
+    """True if the installed setuptools can build a wheel without pip's isolation.
+
+    setuptools before 70.1 needs the separate `wheel` package for bdist_wheel.
+    """
+    try:
+        import setuptools
+    except ImportError:
+        return False
+    with contextlib.suppress(ImportError):
+        import wheel  # noqa: F401
+        return True
+    major, minor = (int(part) for part in setuptools.__version__.split(".")[:2])
+    return (major, minor) >= (70, 1)
+
+
+def build_wheel() -> Path:
+    """games-<version>-py3-none-any.whl, rebuilt only when py/ or pyproject changed."""
+    sources = wheel_sources()
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    source_hash = digest.hexdigest()
+
+    out = BUILD / "wheel"
+    stamp = out / "source.sha256"
+    wheels = sorted(out.glob("games-*.whl"))
+    if len(wheels) == 1 and stamp.exists() and stamp.read_text() == source_hash:
+        return wheels[0]
+
+    # Building from a fresh copy keeps setuptools' egg-info and build/lib out of py/,
+    # and a deleted module can never linger in the wheel.
+    source_copy = BUILD / "wheel-src"
+    shutil.rmtree(source_copy, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    for path in sources:
+        target = source_copy / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+    command = [sys.executable, "-m", "pip", "wheel", str(source_copy), "--no-deps",
+               "-w", str(out), "--quiet"]
+    if setuptools_builds_wheels():
+        command.append("--no-build-isolation")
+    else:
+        log("building the wheel in an isolated environment "
+            "(this setuptools has no bdist_wheel; pip fetches a newer one)")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": WHEEL_SOURCE_DATE_EPOCH}
+    run(command, env=env)
+    wheels = sorted(out.glob("games-*.whl"))
+    if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"expected one pure-Python games wheel in {out}, got {wheels}")
+    stamp.write_text(source_hash)
+    shutil.rmtree(source_copy)
+    return wheels[0]
+
+
+# --- the site ----------------------------------------------------------------------
+
+
+def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: Path) -> dict:
+    shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    pyodide_dir = staging / "pyodide"
+    pyodide_dir.mkdir()
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copy2(package / name, pyodide_dir / name)
+    shutil.copy2(stdlib, pyodide_dir / "python_stdlib.zip")
+    wheels_dir = staging / "wheels"
+    wheels_dir.mkdir()
+    shutil.copy2(wheel, wheels_dir / wheel.name)
+    shutil.copy2(micropip, wheels_dir / micropip.name)
+
+    files = {
+        path.relative_to(staging).as_posix(): sha256_file(path)
+        for path in sorted(staging.rglob("*")) if path.is_file()
+    }
+    manifest = {
+        "version": wheel.name.split("-")[1],
+        # Changes whenever any shipped byte does: a name for caches to key on.
+        "build_id": hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16],
+        "pyodide": "pyodide/",
+        "pyodide_version": PYODIDE_VERSION,
+        "pyodide_lock": minimal_lock(package),
+        "wheel": f"wheels/{wheel.name}",
+        "micropip": f"wheels/{micropip.name}",
+        "files": files,
+    }
+    (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def gzip_size(path: Path) -> int:
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: gzip framing
+    size = 0
+    with path.open("rb") as file:
+        for block in iter(functools.partial(file.read, 1 << 20), b""):
+            size += len(compressor.compress(block))
+    return size + len(compressor.flush())
+
+
+def summarize(dist: Path, started: float) -> None:
+    groups: dict[str, list[int]] = {}
+    for path in sorted(dist.rglob("*")):
+        if path.is_file():
+            top = path.relative_to(dist).parts[0]
+            group = top + "/" if path.parent != dist else "(site root)"
+            totals = groups.setdefault(group, [0, 0, 0])
+            totals[0] += 1
+            totals[1] += path.stat().st_size
+            totals[2] += gzip_size(path)
+    log(f"{'':14}{'files':>6}{'raw MB':>9}{'gzip MB':>9}")
+    for group, (count, raw, gz) in [*sorted(groups.items()),
+                                    ("total", [sum(v[i] for v in groups.values())
+                                               for i in range(3)])]:
+        log(f"{group:14}{count:>6}{raw / 1e6:>9.2f}{gz / 1e6:>9.2f}")
+    log(f"built {dist.relative_to(ROOT)}/ in {time.perf_counter() - started:.1f} s")
+
+
+@contextlib.contextmanager
+def build_lock():
+    """Serialize builds: several people and test sessions share this working tree."""
+    CACHE.mkdir(exist_ok=True)
+    with (CACHE / "build.lock").open("w") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+        yield
+
+
+def build(dist: Path = DIST) -> Path:
+    """Build the site into dist and return its path."""
+    started = time.perf_counter()
+    if not WEB.is_dir():
+        raise BuildError(f"{WEB} is missing")
+    with build_lock():
+        package = fetch_pyodide()
+        stdlib = compiled_stdlib(package)
+        micropip = fetch_micropip()
+        wheel = build_wheel()
+        staging = dist.with_name(dist.name + ".partial")
+        shutil.rmtree(staging, ignore_errors=True)
+        assemble(staging, package, stdlib, micropip, wheel)
+        publish_atomically(staging, dist)
+    summarize(dist, started)
+    return dist
+
+
+# --- serving -----------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves one folder under a URL prefix, with the MIME types Pyodide needs."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def _route(self) -> bool:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path == self.prefix.rstrip("/") and path:
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not path.startswith(self.prefix):
+            self.send_error(404, f"this server serves only {self.prefix}")
+            return False
+        return True
+
+    def do_GET(self):
+        if self._route():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._route():
+            super().do_HEAD()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def end_headers(self):
+        # A rebuilt file must show on reload; the service worker does the caching.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 8000, prefix: str = "/",
+                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threading server for directory at http://127.0.0.1:<port><prefix> (port 0: any)."""
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build the offline card-games site into dist/ (see docs/build.md).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Downloads and the precompiled stdlib are cached in .cache/; "
+               "delete it for a clean build.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    commands.add_parser("build", help="build dist/ (the default)")
+    serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    args = parser.parse_args(argv)
+
+    try:
+        dist = build()
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(dist, port=args.port)
+        log(f"serving {dist.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_port}/ "
+            "(Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
