@@ -1,0 +1,61 @@
+// The page's side of the Python bridge (docs/bridge.md): starts the worker and turns
+// requests into promises of answers. Error answers ({error: {code, message}}) resolve;
+// only a worker that fails to boot or dies rejects.
+
+export function startBridge({ onProgress } = {}) {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let failure = null;
+
+  return new Promise((resolve, reject) => {
+    const bridge = {
+      version: null,
+      call(request) {
+        if (failure) return Promise.reject(failure);
+        const id = nextId++;
+        return new Promise((resolveCall, rejectCall) => {
+          pending.set(id, { resolve: resolveCall, reject: rejectCall });
+          worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
+        });
+      },
+      terminate() {
+        fail(new Error("the Python bridge was stopped"));
+      },
+    };
+
+    function fail(error) {
+      if (failure) return;
+      failure = error;
+      worker.terminate();
+      for (const call of pending.values()) call.reject(error);
+      pending.clear();
+      reject(error); // no effect once ready
+    }
+
+    worker.onmessage = ({ data }) => {
+      switch (data.type) {
+        case "progress":
+          onProgress?.({ stage: data.stage, done: data.done, total: data.total, text: data.text });
+          break;
+        case "ready":
+          bridge.version = data.version;
+          resolve(bridge);
+          break;
+        case "error":
+          fail(new Error(`Python failed to start: ${data.message}`));
+          break;
+        case "answer": {
+          const call = pending.get(data.id);
+          pending.delete(data.id);
+          call?.resolve(JSON.parse(data.answer));
+          break;
+        }
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(new Error(`the Python worker crashed: ${event.message || "no message (script failed to load?)"}`));
+    };
+  });
+}
