@@ -1,0 +1,110 @@
+// Entry point: boots the Python bridge, then moves between the start screen and a table.
+
+import { createBanner } from "./banner.js";
+import { createLoadingScreen, errorScreen } from "./loading-screen.js";
+import { runMatch } from "./match.js";
+import { createOhHellTable } from "./oh-hell-table.js";
+import { readSettings } from "./settings.js";
+import { startScreen } from "./start-screen.js";
+import { loadSave, saveRecord, setSaveAside } from "./storage.js";
+
+const HUMAN = 0;
+
+// The games that have a table on this page; the bridge may list more.
+const TABLES = { oh_hell: createOhHellTable };
+
+const settings = readSettings();
+const root = document.getElementById("app");
+const banner = createBanner(document.getElementById("banner"));
+let bridge = null;
+let games = [];
+let match = null;
+
+function show(screen, name) {
+  root.replaceChildren(screen);
+  document.body.dataset.screen = name;
+  window.scrollTo(0, 0);
+}
+
+function withTimeout(promise, ms, message) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function boot() {
+  const loading = createLoadingScreen(document.querySelector("[data-testid=loading-screen]"));
+  try {
+    const { startBridge } = await import("./bridge-client.js");
+    bridge = await withTimeout(
+      startBridge({ onProgress: (progress) => loading.progress(progress) }),
+      settings.bootTimeoutMs,
+      `Python did not start within ${Math.round(settings.bootTimeoutMs / 1000)} seconds.`);
+    const answer = await bridge.call({ op: "games" });
+    if (answer.error) throw new Error(answer.error.message);
+    games = answer.games;
+  } catch (error) {
+    console.error(error);
+    show(errorScreen(error?.message ?? String(error)), "error");
+    return;
+  }
+  showStart();
+  performance.mark("start-screen");
+}
+
+function showStart(notice = null) {
+  match?.stop();
+  match = null;
+  show(startScreen({
+    games,
+    playableGames: new Set(Object.keys(TABLES).filter((id) => games.some((game) => game.id === id))),
+    save: loadSave(),
+    notice,
+    onStart: startNewMatch,
+    onResume: resumeMatch,
+  }), "start");
+}
+
+async function startNewMatch({ game, players, options }) {
+  const request = { op: "new", game, players, options };
+  if (settings.seed !== null) request.seed = settings.seed;
+  const created = await bridge.call(request);
+  if (created.error) {
+    banner.show(created.error.message);
+    return;
+  }
+  const opened = await bridge.call({ op: "view", record: created.record, seat: HUMAN });
+  if (opened.error) {
+    banner.show(opened.error.message);
+    return;
+  }
+  saveRecord(created.record);
+  openTable(created.record, opened.view);
+}
+
+async function resumeMatch(save) {
+  const answer = TABLES[save.record.game]
+    ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
+    : { error: { message: `No table for the game "${save.record.game}".` } };
+  if (answer.error) {
+    setSaveAside();
+    showStart(`The saved game could not be resumed (${answer.error.message}). It was set aside.`);
+    return;
+  }
+  openTable(save.record, answer.view);
+}
+
+function openTable(record, view) {
+  banner.hide();
+  const table = TABLES[record.game]({
+    settings,
+    onAction: (action) => match?.humanAction(action),
+    onLeave: () => showStart(),
+  });
+  show(table.screen, "table");
+  match = runMatch({ bridge, settings, banner, table, record, view });
+}
+
+boot();

@@ -1,0 +1,28 @@
+// A small dismissible banner for bridge errors: the game stays on screen.
+
+import { el, replaceChildren } from "./dom.js";
+
+export function createBanner(node) {
+  function hide() {
+    node.hidden = true;
+    node.replaceChildren();
+  }
+
+  function show(message, { retry = null } = {}) {
+    replaceChildren(node,
+      el("p", { class: "banner-text", "data-testid": "error-message" }, message),
+      retry && el("button", {
+        type: "button", class: "banner-button",
+        onclick: () => { hide(); retry(); },
+      }, "Try again"),
+      el("button", {
+        type: "button", class: "banner-button banner-close", "aria-label": "Dismiss",
+        onclick: hide,
+      }, "×"),
+    );
+    node.hidden = false;
+  }
+
+  hide();
+  return { show, hide };
+}

@@ -1,0 +1,86 @@
+// The game loop: the human acts through the table, bots act while a bot seat is to act.
+// The record lives here and in localStorage; Python answers every question about rules.
+
+import { sleep } from "./dom.js";
+import { clearSave, saveRecord } from "./storage.js";
+
+const HUMAN = 0;
+
+class BridgeProblem extends Error {}
+
+export function runMatch({ bridge, settings, banner, table, record, view }) {
+  let stopped = false;
+  let busy = false;
+
+  async function call(request) {
+    let answer;
+    try {
+      answer = await bridge.call(request);
+    } catch (error) {
+      throw new BridgeProblem(`The game engine stopped answering: ${error?.message ?? error}`);
+    }
+    if (answer?.error) throw new BridgeProblem(answer.error.message);
+    return answer;
+  }
+
+  async function act(action, seat) {
+    const answer = await call({ op: "act", record, action, seat, view_seat: HUMAN });
+    if (stopped) return;
+    const previous = view;
+    record = answer.record;
+    view = answer.view;
+    if (view.over) clearSave();
+    else saveRecord(record);
+    await table.showOutcome(previous, view);
+  }
+
+  function report(error, retry) {
+    if (stopped) return;
+    if (!(error instanceof BridgeProblem)) console.error(error);
+    banner.show(error.message, { retry });
+    table.render(view);
+  }
+
+  async function playBots() {
+    busy = true;
+    try {
+      while (!stopped && !view.over && view.to_act !== HUMAN && view.to_act !== null) {
+        table.render(view, { busy: true });
+        await sleep(settings.botDelayMs);
+        if (stopped) return;
+        const choice = await call({ op: "bot", record, level: settings.botLevel });
+        if (stopped) return;
+        await act(choice.action, choice.seat);
+      }
+      if (!stopped) table.render(view);
+    } catch (error) {
+      report(error, playBots);
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function humanAction(action) {
+    if (busy || stopped) return;
+    busy = true;
+    table.render(view, { busy: true });
+    try {
+      await act(action, HUMAN);
+    } catch (error) {
+      busy = false;
+      report(error, null);
+      return;
+    }
+    busy = false;
+    if (!stopped) playBots();
+  }
+
+  table.render(view);
+  playBots();
+  return {
+    humanAction,
+    stop() {
+      stopped = true;
+    },
+  };
+}

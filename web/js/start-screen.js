@@ -1,0 +1,113 @@
+// The game list and the setup panel, generic over whatever {"op": "games"} returns.
+
+import { el, replaceChildren } from "./dom.js";
+
+// Choice lists longer than this become a <select>; shorter ones are segmented radios.
+const MAX_RADIO_CHOICES = 4;
+
+function playerRange([min, max]) {
+  return min === max ? `${min} players` : `${min}–${max} players`;
+}
+
+function choiceGroup({ name, label, choices, value }) {
+  if (choices.length > MAX_RADIO_CHOICES) {
+    const select = el("select", { name, id: `setup-${name}`, "data-testid": `option-${name}` },
+      choices.map((choice) => el("option", {
+        value: String(choice.value), selected: String(choice.value) === String(value),
+      }, choice.label)));
+    return el("div", { class: "setup-field" },
+      el("label", { for: `setup-${name}`, class: "setup-label" }, label), select);
+  }
+  return el("fieldset", { class: "setup-field", "data-testid": `option-${name}` },
+    el("legend", { class: "setup-label" }, label),
+    el("div", { class: "segmented" }, choices.map((choice) =>
+      el("label", { class: "segment" },
+        el("input", {
+          type: "radio", name, value: String(choice.value),
+          checked: String(choice.value) === String(value),
+        }),
+        el("span", {}, choice.label)))));
+}
+
+// Form values are strings; give each option back the schema's own value (number, bool, text).
+function schemaValue(choices, text) {
+  return choices.find((choice) => String(choice.value) === text)?.value;
+}
+
+function setupPanel(game, { playable, onStart }) {
+  const [min, max] = game.players;
+  const playerChoices = [];
+  for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
+  const options = game.options ?? [];
+
+  const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
+    el("h2", {}, game.title),
+    choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
+    el("p", { class: "hint" }, "You play seat 1; the computer plays the others."),
+    options.map((option) => choiceGroup({ ...option, value: option.default })),
+    el("button", {
+      type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
+    }, playable ? "Start" : "Coming soon"),
+  );
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const chosen = {};
+    for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
+    onStart({ game: game.id, players: Number(data.get("players")), options: chosen });
+  });
+  return form;
+}
+
+export function startScreen({ games, playableGames, save, notice, onStart, onResume }) {
+  let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
+  const setupSlot = el("div", { class: "setup-slot" });
+  const list = el("ul", { class: "game-list", "data-testid": "game-list" });
+
+  function select(game) {
+    selected = game;
+    for (const button of list.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
+    }
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), onStart }));
+  }
+
+  replaceChildren(list, games.map((game) => el("li", {},
+    el("button", {
+      type: "button", class: "game-choice", "data-game": game.id, "data-testid": "game-choice",
+      "aria-pressed": "false", onclick: () => select(game),
+    },
+      el("span", { class: "game-title" }, game.title),
+      el("span", { class: "game-players" }, playRangeText(game, playableGames))))));
+
+  const savedGame = save && games.find((game) => game.id === save.record.game);
+  const screen = el("section", { class: "screen start-screen", "data-testid": "start-screen" },
+    el("header", { class: "start-header" },
+      el("h1", {}, "Card Table"),
+      el("p", { class: "tagline" }, "Traditional card games against the computer. Works offline.")),
+    notice && el("p", { class: "notice", role: "status", "data-testid": "start-notice" }, notice),
+    save && el("button", {
+      type: "button", class: "primary resume-button", "data-testid": "resume", onclick: () => onResume(save),
+    }, `Resume ${savedGame ? savedGame.title : save.record.game}`,
+      el("span", { class: "resume-detail" }, resumeDetail(save))),
+    el("div", { class: "start-body" },
+      el("nav", { "aria-label": "Games" }, list),
+      setupSlot),
+  );
+  if (selected) select(selected);
+  return screen;
+}
+
+function playRangeText(game, playableGames) {
+  const range = playerRange(game.players);
+  return playableGames.has(game.id) ? range : `${range} · coming soon`;
+}
+
+function resumeDetail(save) {
+  const players = Number(save.record.players);
+  const parts = [];
+  if (players) parts.push(`${players} players`);
+  if (save.savedAt) parts.push(new Date(save.savedAt).toLocaleString());
+  return parts.join(" · ");
+}
