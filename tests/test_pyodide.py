@@ -1,0 +1,79 @@
+"""The built wheel in real Pyodide, under node: boot as the worker does, play a match.
+
+The node scripts live in tests/node/; each prints one `RESULT <json>` line.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+NODE_SCRIPTS = Path(__file__).resolve().parent / "node"
+
+
+def run_node(script: str, *args: str | Path, timeout: float = 300) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("`node` (20+) is not on PATH; these tests run Pyodide under node.",
+                    pytrace=False)
+    completed = subprocess.run(
+        [node, str(NODE_SCRIPTS / script), *map(str, args)],
+        capture_output=True, text=True, timeout=timeout, check=False,
+    )
+    results = [line for line in completed.stdout.splitlines() if line.startswith("RESULT ")]
+    if completed.returncode != 0 or len(results) != 1:
+        pytest.fail(f"node {script} failed (exit {completed.returncode}):\n"
+                    f"{completed.stdout[-4000:]}\n{completed.stderr[-4000:]}", pytrace=False)
+    return json.loads(results[0].removeprefix("RESULT "))
+
+
+def show(capsys, text: str) -> None:
+    with capsys.disabled():
+        print(f"\n  [pyodide/node] {text}", end="")
+
+
+@pytest.fixture(scope="module")
+def match_run(dist_dir):
+    return run_node("play_match.mjs", dist_dir)
+
+
+def test_a_whole_oh_hell_match_plays_to_the_end(match_run, capsys):
+    timings = match_run["timings"]
+    show(capsys, f"boot {timings['bootMs']:.0f} ms (runtime {timings['runtimeMs']:.0f} ms), "
+                 f"match of {match_run['actions']} bot actions {timings['matchMs']:.0f} ms")
+    assert "oh_hell" in match_run["gameIds"]
+    final = match_run["final"]
+    assert final["over"] is True
+    assert final["to_act"] is None and final["legal"] == []
+    assert len(final["scores"]) == 4
+    assert final["winner"], "a finished match names its winners"
+    top = max(final["scores"])
+    assert final["winner"] == [seat for seat, score in enumerate(final["scores"]) if score == top]
+
+
+def test_an_illegal_action_answers_an_error_json(match_run):
+    error = match_run["illegal"]["error"]
+    assert error["code"] == "illegal_action"
+    assert error["message"]
+
+
+def test_the_shipped_micropip_wheel_loads_by_path_and_imports(dist_dir, capsys):
+    result = run_node("load_micropip.mjs", dist_dir)
+    show(capsys, f"micropip {result['version']} loaded in {result['loadMs']:.0f} ms")
+    assert result["version"] == "0.11.1"
+    assert not [message for message in result["messages"] if message.startswith("error")]
+
+
+def test_the_precompiled_stdlib_boots_faster_than_the_stock_one(dist_dir, build_module, capsys):
+    stock_stdlib = build_module.fetch_pyodide() / "python_stdlib.zip"
+    precompiled = run_node("boot_time.mjs", dist_dir)
+    stock = run_node("boot_time.mjs", dist_dir, stock_stdlib)
+    show(capsys, f"boot with precompiled stdlib {precompiled['bootMs']:.0f} ms, "
+                 f"stock stdlib {stock['bootMs']:.0f} ms")
+    assert precompiled["jsonFile"].endswith(".pyc")
+    assert stock["jsonFile"].endswith(".py")
+    assert precompiled["bootMs"] < stock["bootMs"]
