@@ -7,7 +7,7 @@ Seed: shared/seeds/001_ec6fea1d921b5de1.txt. Implements RULES.md section 2, O1-O
 any card, exact bid scores bid + 10, else 0; equal totals share first place.
 Options: hook on/off/off in 1-card deals, trump by random suit or turn-up card
 (no trump when no card is left over), no trump in the largest deal, deal sequence
-down / down-and-up / up, scoring exact / per trick / two penalty variants, must trump.
+down / down-and-up / up, a smaller largest hand, scoring exact / per trick / two penalty variants, must trump.
 """
 
 from .engine import cards as C
@@ -25,14 +25,16 @@ SCORING = {
 }
 
 
-def deal_sizes(players: int, sequence: str, turn_up: bool) -> list[int]:
-    """Hand sizes of every deal in order (O1, O2)."""
+def deal_sizes(players: int, sequence: str, turn_up: bool, limit="standard") -> list[int]:
+    """Hand sizes of every deal in order (O1, O2); `limit` caps the largest hand."""
     if players <= 3:
         largest = 17
     elif players == 4:
         largest = 13
     else:
         largest = (51 if turn_up else 52) // players
+    if limit != "standard":
+        largest = min(largest, limit)
     down = list(range(largest, 1, -1))
     ones = [1] * players
     up = list(range(2, largest + 1))
@@ -63,6 +65,8 @@ class OhHell(TrickGame):
         Option("no_trump_largest", "No trump in the largest deal", ((False, "No"), (True, "Yes")), False),
         Option("sequence", "Deal sequence", (("down", "Down: 13 → 1"), ("down_up", "Down and up"),
                                              ("up", "Up: 1 → 13")), "down"),
+        Option("largest", "Largest hand", (("standard", "Standard (17 / 13 / ⌊52/n⌋)"), (10, "10 cards"),
+                                           (7, "7 cards"), (5, "5 cards"), (3, "3 cards")), "standard"),
         Option("scoring", "Scoring", tuple(SCORING.items()), "exact"),
         Option("must_trump", "Must trump when void", ((False, "No"), (True, "Yes")), False),
     )
@@ -72,7 +76,8 @@ class OhHell(TrickGame):
         return C.deck_52()
 
     def setup(self, state):
-        state.sizes = deal_sizes(state.players, state.options["sequence"], state.options["trump"] == "turn_up")
+        state.sizes = deal_sizes(state.players, state.options["sequence"], state.options["trump"] == "turn_up",
+                                 state.options["largest"])
         state.sheet = new_sheet(state.players)
         state.deal_index = -1
         state.last_trick = None

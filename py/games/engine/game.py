@@ -5,6 +5,7 @@ replays to the same state on every machine. `apply` never mutates its input: it
 checks the action against `legal_actions`, then changes a copy.
 """
 
+import json
 import random
 
 from . import chance
@@ -16,10 +17,21 @@ MAX_SEED = 2**53  # stays an exact integer in JavaScript
 
 
 def _copy(value):
-    if isinstance(value, list):
-        return [_copy(v) for v in value] if value and isinstance(value[0], (list, dict)) else list(value)
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+    """Copy the containers a game mutates. Dicts inside lists (plays, tricks, rows,
+    actions, chance outcomes) are immutable once appended, so they are shared."""
+    if type(value) is list:
+        return [_copy(v) for v in value] if value and type(value[0]) is list else value[:]
+    if type(value) is dict:
+        return {k: (_copy(v) if type(v) in (list, dict) else v) for k, v in value.items()}
+    return value
+
+
+def _deep(value):
+    """An independent copy of JSON-like data (records handed to callers)."""
+    if type(value) is list:
+        return [_deep(v) for v in value]
+    if type(value) is dict:
+        return {k: _deep(v) for k, v in value.items()}
     return value
 
 
@@ -27,10 +39,8 @@ class State:
     """A match in progress. Games add their own attributes in `setup`.
 
     All attributes are JSON-like values, so cloning and comparing are generic.
+    Convention: a dict stored inside a list is never changed after it is stored.
     """
-
-    # Append-only logs: a clone copies the outer list only.
-    LOGS = frozenset({"chance", "actions"})
 
     def __init__(self, players: int, options: dict, seed: int):
         self.players = players
@@ -45,8 +55,7 @@ class State:
 
     def clone(self):
         new = object.__new__(type(self))
-        logs = self.LOGS
-        new.__dict__ = {k: (list(v) if k in logs else _copy(v)) for k, v in self.__dict__.items()}
+        new.__dict__ = {k: _copy(v) for k, v in self.__dict__.items()}
         return new
 
     def __eq__(self, other):
@@ -105,17 +114,23 @@ class Game:
 
     def apply(self, state, action, seat: int | None = None) -> State:
         """The next state. An illegal action raises IllegalAction; `state` never changes."""
+        action = self._checked(state, action, seat)
+        new = state.clone()
+        new.actions.append(action)
+        self.perform(new, action)
+        return new
+
+    def _checked(self, state, action, seat=None) -> dict:
         if state.over:
             raise MatchOver("The match is over; start a new one.")
         if seat is not None and seat != state.turn:
             raise NotYourTurn(f"It is not your turn: seat {state.turn} is to act.")
         action = canonical_action(action)
-        if action not in [canonical_action(a) for a in self.legal(state)]:
+        # Compared as JSON text: in Python True == 1 and 1.0 == 1, in a record they differ.
+        key = json.dumps(action, sort_keys=True)
+        if key not in {json.dumps(canonical_action(a), sort_keys=True) for a in self.legal(state)}:
             raise IllegalAction(self.explain_illegal(state, action))
-        new = state.clone()
-        new.actions.append(action)
-        self.perform(new, action)
-        return new
+        return action
 
     def view(self, state, seat: int) -> dict:
         """What `seat` may see; common fields first, the game's own after."""
@@ -141,8 +156,8 @@ class Game:
             "players": state.players,
             "options": dict(state.options),
             "seed": state.seed,
-            "chance": _copy(state.chance),
-            "actions": _copy(state.actions),
+            "chance": _deep(state.chance),
+            "actions": _deep(state.actions),
         }
 
     def replay(self, record) -> State:
@@ -165,8 +180,10 @@ class Game:
         except GameError as error:
             raise BadRecord(f"The record cannot start a match: {error.message}") from None
         for index, action in enumerate(record["actions"]):
-            try:
-                state = self.apply(state, action)
+            try:  # in place: the state is ours until it is returned
+                action = self._checked(state, action)
+                state.actions.append(action)
+                self.perform(state, action)
             except GameError as error:
                 raise BadRecord(f"Action #{index + 1} of the record does not replay: {error.message}") from None
         return state
