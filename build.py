@@ -48,6 +48,8 @@ PYODIDE_EXTRACTED_FILES = (*PYODIDE_RUNTIME_FILES, "python_stdlib.zip", "pyodide
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+# setuptools 70.1+ builds wheels without the separate `wheel` package.
+SETUPTOOLS_VERSION = "80.9.0"
 # Zip timestamps of the game wheel, so an unchanged source gives the same bytes.
 WHEEL_SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can hold
 
@@ -223,20 +225,23 @@ def wheel_sources() -> list[Path]:
     return sources
 
 
-def setuptools_builds_wheels() -> bool:
-    """True if the installed setuptools can build a wheel without pip's isolation.
+def wheel_build_tools() -> Path:
+    """A pinned setuptools, installed once into .cache/, that builds the wheel.
 
-    setuptools before 70.1 needs the separate `wheel` package for bdist_wheel.
+    Pinned so every machine builds the same wheel, and installed once because pip's
+    build isolation would reinstall it on every build (about 5 s).
     """
-    try:
-        import setuptools
-    except ImportError:
-        return False
-    with contextlib.suppress(ImportError):
-        import wheel  # noqa: F401
-        return True
-    major, minor = (int(part) for part in setuptools.__version__.split(".")[:2])
-    return (major, minor) >= (70, 1)
+    tools = CACHE / f"setuptools-{SETUPTOOLS_VERSION}"
+    if not tools.exists():
+        log(f"installing setuptools {SETUPTOOLS_VERSION} into {tools.relative_to(ROOT)}/ "
+            "to build wheels")
+        partial = tools.with_name(tools.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+             "--disable-pip-version-check", "--target", str(partial),
+             f"setuptools=={SETUPTOOLS_VERSION}"])
+        partial.rename(tools)
+    return tools
 
 
 def build_wheel() -> Path:
@@ -264,15 +269,11 @@ def build_wheel() -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
 
-    command = [sys.executable, "-m", "pip", "wheel", str(source_copy), "--no-deps",
-               "-w", str(out), "--quiet"]
-    if setuptools_builds_wheels():
-        command.append("--no-build-isolation")
-    else:
-        log("building the wheel in an isolated environment "
-            "(this setuptools has no bdist_wheel; pip fetches a newer one)")
-    env = {**os.environ, "SOURCE_DATE_EPOCH": WHEEL_SOURCE_DATE_EPOCH}
-    run(command, env=env)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": WHEEL_SOURCE_DATE_EPOCH,
+           "PYTHONPATH": str(wheel_build_tools())}
+    run([sys.executable, "-m", "pip", "wheel", str(source_copy), "--no-deps",
+         "--no-build-isolation", "--disable-pip-version-check", "--quiet",
+         "-w", str(out)], env=env)
     wheels = sorted(out.glob("games-*.whl"))
     if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
         raise BuildError(f"expected one pure-Python games wheel in {out}, got {wheels}")
@@ -365,7 +366,7 @@ def build(dist: Path = DIST) -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         assemble(staging, package, stdlib, micropip, wheel)
         publish_atomically(staging, dist)
-    summarize(dist, started)
+        summarize(dist, started)
     return dist
 
 
@@ -433,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         epilog="Downloads and the precompiled stdlib are cached in .cache/; "
                "delete it for a clean build.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="command")
+    commands = parser.add_subparsers(dest="command", metavar="[command]")
     commands.add_parser("build", help="build dist/ (the default)")
     serve = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
