@@ -3,7 +3,7 @@
 
 import { el, replaceChildren, sleep } from "./dom.js";
 import { cardButton, cardView, suitName, suitSymbol, isRedSuit } from "./cards.js";
-import { seatNames, seatPosition } from "./seats.js";
+import { seatNames, seatStyle } from "./seats.js";
 import { sheetTable, showDialog, winnerText } from "./score-sheet.js";
 
 const HUMAN = 0;
@@ -36,12 +36,15 @@ function bidText(bid) {
   return bid === null || bid === undefined ? "–" : String(bid);
 }
 
-function seatStats(view, seat) {
+function bidAndWon(view, seat) {
   return [
-    el("span", { class: "stat", "data-testid": "seat-score" }, plural(view.scores[seat], "pt")),
     el("span", { class: "stat", "data-testid": "seat-bid" }, "Bid ", el("b", {}, bidText(view.bids[seat]))),
     el("span", { class: "stat", "data-testid": "seat-won" }, "Won ", el("b", {}, view.tricks_won[seat])),
   ];
+}
+
+function score(view, seat) {
+  return el("span", { class: "stat", "data-testid": "seat-score" }, plural(view.scores[seat], "pt"));
 }
 
 function dealerBadge(view, seat) {
@@ -51,30 +54,29 @@ function dealerBadge(view, seat) {
 }
 
 function opponentSeat(view, seat, names) {
-  const { x, y } = seatPosition(seat, view.players);
   const toAct = view.to_act === seat;
   return el("div", {
     class: `seat${toAct ? " to-act" : ""}`,
     "data-testid": "seat", "data-seat": seat,
-    style: { "--x": x.toFixed(3), "--y": y.toFixed(3) },
+    style: seatStyle(seat, view.players),
   },
     el("div", { class: "seat-name" }, names[seat], dealerBadge(view, seat)),
-    el("div", { class: "seat-cards", "data-testid": "seat-cards" },
-      el("span", { class: "mini-back", "aria-hidden": "true" }), plural(view.hand_counts[seat], "card")),
-    el("div", { class: "seat-stats" }, seatStats(view, seat)));
+    el("div", { class: "seat-line" },
+      el("span", { class: "seat-cards", "data-testid": "seat-cards", "aria-label": plural(view.hand_counts[seat], "card") },
+        el("span", { class: "mini-back", "aria-hidden": "true" }), view.hand_counts[seat]),
+      score(view, seat)),
+    el("div", { class: "seat-line" }, bidAndWon(view, seat)));
 }
 
-function trickArea(view, trick, winner) {
+// Only plays not on screen before slide in: a re-render must not replay the animation.
+function trickArea(view, trick, winner, isFresh) {
   const plays = trick?.plays ?? [];
   return el("div", { class: "trick", "data-testid": "trick", "aria-label": "Current trick" },
-    plays.map(({ seat, card }, order) => {
-      const { x, y } = seatPosition(seat, view.players);
-      return el("div", {
-        class: `trick-card${seat === winner ? " winner" : ""}`,
-        "data-seat": seat,
-        style: { "--x": x.toFixed(3), "--y": y.toFixed(3), "z-index": String(order + 1) },
-      }, cardView(card));
-    }));
+    plays.map(({ seat, card }, order) => el("div", {
+      class: `trick-card${seat === winner ? " winner" : ""}${isFresh(seat, card) ? " fresh" : ""}`,
+      "data-seat": seat,
+      style: seatStyle(seat, view.players, { "z-index": String(order + 1) }),
+    }, cardView(card))));
 }
 
 function statusText(view, names, { busy, trickWinner }) {
@@ -138,6 +140,7 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
   const screen = el("section", { class: "screen table-screen", "data-testid": "table-screen" });
   let current = null;
   let names = [];
+  let playsOnScreen = new Set();
 
   function openSheet() {
     if (!current) return;
@@ -161,17 +164,18 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
         el("div", { class: "deal-info", "data-testid": "deal-info" }, dealText(view.deal)),
         trumpBadge(view.deal),
         el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores")),
-      el("div", { class: `felt players-${view.players}` },
+      el("div", { class: `felt players-${view.players}${view.players > 4 ? " crowded" : ""}` },
         Array.from({ length: view.players - 1 }, (_, i) => opponentSeat(view, i + 1, names)),
-        trickArea(view, trick, trickWinner)),
+        trickArea(view, trick, trickWinner, (seat, card) => !playsOnScreen.has(`${seat}${card}`))),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
         el("div", { class: "seat-name" }, names[HUMAN], dealerBadge(view, HUMAN)),
-        el("div", { class: "seat-stats" }, seatStats(view, HUMAN)),
+        el("div", { class: "seat-line" }, score(view, HUMAN), bidAndWon(view, HUMAN)),
         el("p", { class: "status", "data-testid": "status", "aria-live": "polite" },
           statusText(view, names, { busy, trickWinner }))),
       bidding && bidPanel(view, { enabled: !busy, onAction }),
       handRow(view, { yourPlay, busy, onAction }),
     );
+    playsOnScreen = new Set((trick?.plays ?? []).map(({ seat, card }) => `${seat}${card}`));
     screen.dataset.phase = view.phase;
     screen.dataset.toAct = String(view.to_act);
     screen.dataset.busy = String(busy);
@@ -184,13 +188,14 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
     const trickDone = next.last_trick && JSON.stringify(next.last_trick) !== JSON.stringify(previous.last_trick);
     const previousRows = previous.sheet?.rows.length ?? 0;
     const dealDone = (next.sheet?.rows.length ?? 0) > previousRows;
+    const shown = dealDone ? dealClosingView(previous, next) : next;
     if (trickDone) {
-      render(dealDone ? dealClosingView(previous, next) : next,
-        { busy: true, trick: next.last_trick, trickWinner: next.last_trick.winner });
+      render(shown, { busy: true, trick: next.last_trick, trickWinner: next.last_trick.winner });
       await sleep(settings.trickDelayMs);
     }
+    // Behind the sheet the finished deal stays on the table, not the next one.
     if (next.over) {
-      render(next, { busy: true });
+      render(shown, { busy: true, trick: next.last_trick });
       const choice = await showDialog(screen, {
         title: "Game over", testid: "final-sheet",
         body: [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)),
@@ -202,7 +207,7 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
       });
       if (choice === "new") onLeave();
     } else if (dealDone) {
-      render(next, { busy: true });
+      render(shown, { busy: true, trick: next.last_trick });
       const row = next.sheet.rows[next.sheet.rows.length - 1];
       await showDialog(screen, {
         title: `Deal ${row.deal} of ${next.deal.count} done`, testid: "deal-sheet",

@@ -15,6 +15,7 @@ export function sheetTable(view, names) {
   const totals = lastRow?.totals ?? view.scores ?? names.map(() => 0);
   return el("div", { class: "sheet-scroll" },
     el("table", { class: "sheet", "data-testid": "sheet-table" },
+      el("caption", {}, "Points per deal; below them: bid / tricks taken."),
       el("thead", {}, el("tr", {},
         el("th", { scope: "col", class: "sheet-deal" }, "Deal"),
         names.map((name) => el("th", { scope: "col" }, name)))),

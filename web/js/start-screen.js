@@ -3,7 +3,7 @@
 import { el, replaceChildren } from "./dom.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
-const MAX_RADIO_CHOICES = 4;
+const MAX_RADIO_CHOICES = 8;
 
 function playerRange([min, max]) {
   return min === max ? `${min} players` : `${min}–${max} players`;
@@ -43,7 +43,7 @@ function setupPanel(game, { playable, onStart }) {
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
     el("h2", {}, game.title),
     choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
-    el("p", { class: "hint" }, "You play seat 1; the computer plays the others."),
+    el("p", { class: "hint" }, "You sit at the bottom of the table; the computer plays the other seats."),
     options.map((option) => choiceGroup({ ...option, value: option.default })),
     el("button", {
       type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
