@@ -68,12 +68,8 @@ def test_the_shipped_micropip_wheel_loads_by_path_and_imports(dist_dir, capsys):
     assert not [message for message in result["messages"] if message.startswith("error")]
 
 
-def test_the_precompiled_stdlib_boots_faster_than_the_stock_one(dist_dir, build_module, capsys):
-    stock_stdlib = build_module.fetch_pyodide() / "python_stdlib.zip"
+def test_the_shipped_stdlib_is_bytecode_and_boots(dist_dir, capsys):
+    # Timings are compared in bench/pyodide_boot.py, never asserted here.
     precompiled = run_node("boot_time.mjs", dist_dir)
-    stock = run_node("boot_time.mjs", dist_dir, stock_stdlib)
-    show(capsys, f"boot with precompiled stdlib {precompiled['bootMs']:.0f} ms, "
-                 f"stock stdlib {stock['bootMs']:.0f} ms")
+    show(capsys, f"boot with the precompiled stdlib {precompiled['bootMs']:.0f} ms")
     assert precompiled["jsonFile"].endswith(".pyc")
-    assert stock["jsonFile"].endswith(".py")
-    assert precompiled["bootMs"] < stock["bootMs"]
