@@ -107,4 +107,7 @@ function openTable(record, view) {
   match = runMatch({ bridge, settings, banner, table, record, view });
 }
 
+// For tests and bug reports: the record of the match on the table (null elsewhere).
+window.cardtable = { currentRecord: () => match?.record ?? null };
+
 boot();

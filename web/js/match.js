@@ -79,6 +79,9 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
   playBots();
   return {
     humanAction,
+    get record() {
+      return record;
+    },
     stop() {
       stopped = true;
     },

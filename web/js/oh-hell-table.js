@@ -116,7 +116,8 @@ function bidPanel(view, { enabled, onAction }) {
 
 function handRow(view, { yourPlay, busy, onAction }) {
   const legalPlays = new Map(view.legal.filter((a) => a.type === "play").map((a) => [a.cards[0], a]));
-  return el("div", { class: `hand${yourPlay && !busy ? " your-play" : ""}`, "data-testid": "hand", "aria-label": "Your hand" },
+  const classes = ["hand", yourPlay && !busy && "your-play", view.hand.length > 13 && "long"].filter(Boolean);
+  return el("div", { class: classes.join(" "), "data-testid": "hand", "aria-label": "Your hand" },
     view.hand.map((code) => {
       const action = legalPlays.get(code);
       return cardButton(code, {
@@ -201,7 +202,7 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
         body: [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)),
           sheetTable(next, names)],
         buttons: [
-          { label: "Look at the table", value: "stay", testid: "stay" },
+          { label: "See the table", value: "stay", testid: "stay" },
           { label: "New game", value: "new", primary: true, testid: "new-game" },
         ],
       });

@@ -1,0 +1,150 @@
+"""Playwright fixtures for the page tests: one Debian Chromium per session, a fresh
+context (empty storage and cache) per test, and helpers that drive the page.
+
+The site comes from tests/conftest.py (`site_url`: dist/ served under a sub-path).
+Bots and trick pauses run at delay 0 via the page's query string.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from games import bridge
+
+REPO = Path(__file__).resolve().parents[2]
+RESULTS = REPO / "test-results"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+BOOT_TIMEOUT_MS = 60_000
+STEP_TIMEOUT_MS = 15_000
+FAST = "botDelay=0&trickDelay=0"
+SAVE_KEY = "cardtable.v1.current"
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page_errors():
+    return []
+
+
+@pytest.fixture
+def new_page(browser, page_errors):
+    """new_page(viewport) -> a page in its own fresh context; uncaught page errors fail the test."""
+    contexts = []
+
+    def open_page(viewport=PHONE) -> Page:
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not page_errors, page_errors
+
+
+@pytest.fixture
+def open_app(site_url):
+    """open_app(page, query) loads the page and waits for the start screen; returns ms to it."""
+
+    def load(page: Page, query: str = FAST) -> float:
+        page.goto(f"{site_url}?{query}")
+        page.wait_for_selector("[data-testid=start-screen]", timeout=BOOT_TIMEOUT_MS)
+        return start_screen_ms(page)
+
+    return load
+
+
+def start_screen_ms(page: Page) -> float:
+    """Navigation start to the start screen, as the page marked it."""
+    return page.evaluate("performance.getEntriesByName('start-screen')[0].startTime")
+
+
+def screenshot(page: Page, name: str) -> Path:
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def saved_record(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["record"]
+
+
+def python_view(record: dict, seat: int = 0) -> dict:
+    """The view of a record as CPython's bridge gives it: the truth the page must show."""
+    answer = json.loads(bridge.handle(json.dumps({"op": "view", "record": record, "seat": seat})))
+    assert "view" in answer, answer
+    return answer["view"]
+
+
+def start_match(page: Page, players: int, options: dict | None = None) -> None:
+    """Picks the player count and options on the setup panel, presses Start, waits for the table."""
+    page.locator(f"[data-testid=option-players] input[value='{players}']").check(force=True)
+    for name, value in (options or {}).items():
+        page.locator(f"[data-testid=option-{name}] input[value='{value}']").check(force=True)
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+
+
+def wait_for_human(page: Page) -> str:
+    """Waits until the page waits for the human or shows a sheet: 'bid', 'play', 'deal-sheet', 'final-sheet'."""
+    page.wait_for_selector(
+        "[data-testid=bid-button]:enabled, [data-testid=hand-card]:enabled, "
+        "[data-testid=deal-sheet], [data-testid=final-sheet]",
+        timeout=STEP_TIMEOUT_MS)
+    for state, selector in (("deal-sheet", "[data-testid=deal-sheet]"),
+                            ("final-sheet", "[data-testid=final-sheet]"),
+                            ("bid", "[data-testid=bid-button]:enabled"),
+                            ("play", "[data-testid=hand-card]:enabled")):
+        if page.locator(selector).count():
+            return state
+    raise AssertionError("no state reached")
+
+
+def enabled_values(page: Page, selector: str, attribute: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f"{selector}:enabled", f"nodes => nodes.map(node => node.getAttribute('{attribute}'))")
+
+
+def legal_choices(view: dict) -> tuple[set[str], set[str]]:
+    """The bids and cards Python allows, in the page's attribute form."""
+    bids = {str(action["n"]) for action in view["legal"] if action["type"] == "bid"}
+    cards = {action["cards"][0] for action in view["legal"] if action["type"] == "play"}
+    return bids, cards
+
+
+def act_as_human(page: Page, state: str) -> None:
+    """Checks that the page offers exactly Python's legal actions, then takes the first one."""
+    view = python_view(saved_record(page))
+    assert view["to_act"] == 0
+    bids, cards = legal_choices(view)
+    if state == "bid":
+        offered = enabled_values(page, "[data-testid=bid-button]", "data-bid")
+        assert set(offered) == bids
+        page.click(f"[data-testid=bid-button][data-bid='{offered[0]}']")
+    else:
+        offered = enabled_values(page, "[data-testid=hand-card]", "data-card")
+        assert set(offered) == cards
+        hand = page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)")
+        assert hand == view["hand"]
+        page.click(f"[data-testid=hand-card][data-card='{offered[0]}']")
