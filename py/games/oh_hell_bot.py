@@ -4,6 +4,7 @@ a later piece of work; this is the `normal` level until then.)
 """
 
 from .engine import cards as C
+from .engine.trick_play import pick_card
 from .engine.tricks import STANDARD_STRENGTH
 
 
@@ -30,12 +31,6 @@ def trick_estimate(hand: list[str], trump: str | None, players: int) -> float:
     return total
 
 
-def _beats(card, best, led, trump):
-    if C.suit(card) == C.suit(best):
-        return _strength(card) > _strength(best)
-    return C.suit(card) == trump
-
-
 def choose(view: dict, rng) -> dict:
     legal = view["legal"]
     if legal[0]["type"] == "bid":
@@ -43,23 +38,6 @@ def choose(view: dict, rng) -> dict:
         return min(legal, key=lambda a: (abs(a["n"] - target), a["n"]))
     seat = view["seat"]
     want = view["bids"][seat] - view["tricks_won"][seat]
-    trump = view["deal"]["trump"]
     cards = [a["cards"][0] for a in legal]
-    by_power = sorted(cards, key=lambda c: (C.suit(c) == trump, _strength(c)))
-    plays = view["trick"]["plays"]
-    if not plays:
-        return _play(by_power[-1] if want > 0 else by_power[0])
-    led = C.suit(plays[0]["card"])
-    best = plays[0]["card"]
-    for p in plays[1:]:
-        if _beats(p["card"], best, led, trump):
-            best = p["card"]
-    winners = [c for c in by_power if _beats(c, best, led, trump)]
-    losers = [c for c in by_power if c not in winners]
-    if want > 0:
-        return _play(winners[0] if winners else by_power[0])
-    return _play(losers[-1] if losers else by_power[-1])
-
-
-def _play(card):
+    card = pick_card(cards, view["trick"]["plays"], view["deal"]["trump"], C.suit, _strength, want > 0)
     return {"type": "play", "cards": [card]}
