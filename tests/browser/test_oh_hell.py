@@ -86,6 +86,12 @@ def test_desktop_table_and_trick_pause(new_page, open_app):
     page.wait_for_selector(".trick-card.winner", state="detached", timeout=STEP_TIMEOUT_MS)
     no_horizontal_scroll(page, DESKTOP["width"])
 
+    page.click("[data-testid=open-sheet]")
+    page.wait_for_selector("[data-testid=score-sheet-view]")
+    assert page.locator("[data-testid=score-sheet-view] [data-testid=sheet-row]").count() == 0
+    page.click("[data-testid=close-sheet]")
+    page.wait_for_selector("[data-testid=score-sheet-view]", state="detached")
+
 
 def test_short_match_to_the_final_sheet(new_page, open_app):
     page = new_page(PHONE)
@@ -129,6 +135,7 @@ def test_resume_after_reload(new_page, open_app):
     record = saved_record(page)
     page.reload()
     page.wait_for_selector("[data-testid=resume]")
+    screenshot(page, "phone-resume")
     page.click("[data-testid=resume]")
     page.wait_for_selector("[data-testid=table-screen]")
     assert saved_record(page) == record
@@ -136,24 +143,30 @@ def test_resume_after_reload(new_page, open_app):
     assert page.inner_text("[data-testid=seat][data-seat='0'] [data-testid=seat-bid]") == f"Bid {bid}"
 
 
-def test_corrupt_or_stale_save_keeps_the_start_screen(new_page, open_app, site_url):
+def with_save(page, text):
+    """Puts text under the save key before the page's own scripts run."""
+    page.add_init_script(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(text)})")
+
+
+def test_corrupt_save_keeps_the_start_screen(new_page, open_app):
     page = new_page(PHONE)
-    page.goto(f"{site_url}?{FAST}")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
-    page.reload()
-    page.wait_for_selector("[data-testid=game-choice]", timeout=60_000)
+    with_save(page, "{not json")
+    open_app(page)
+    assert page.locator("[data-testid=game-choice]").count() >= 1
     assert page.locator("[data-testid=resume]").count() == 0
 
-    # A save that parses but does not replay: Resume reports it and sets it aside.
+
+def test_save_that_does_not_replay_is_set_aside(new_page, open_app):
+    page = new_page(PHONE)
     stale = {"record": {"game": "oh_hell", "version": 1, "players": 4, "options": {}, "seed": 1,
                         "chance": [], "actions": [{"type": "bid", "n": 99}]}}
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps(stale))})")
-    page.reload()
-    page.click("[data-testid=resume]", timeout=60_000)
+    with_save(page, json.dumps(stale))
+    open_app(page)
+    page.click("[data-testid=resume]")
     page.wait_for_selector("[data-testid=start-notice]")
     assert "could not be resumed" in page.inner_text("[data-testid=start-notice]")
     assert page.locator("[data-testid=resume]").count() == 0
-    assert page.evaluate("localStorage.getItem('cardtable.v1.set-aside')") is not None
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable.v1.set-aside')")) == stale
 
 
 def test_boot_failure_shows_the_error_screen(new_page, site_url):
@@ -162,3 +175,15 @@ def test_boot_failure_shows_the_error_screen(new_page, site_url):
     page.goto(f"{site_url}?{FAST}")
     page.wait_for_selector("[data-testid=error-screen]", timeout=30_000)
     assert "build.json" in page.inner_text("[data-testid=boot-error]")
+
+
+def test_bridge_error_shows_a_banner_not_a_crash(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=7&level=grandmaster")  # seed 7: a bot bids first
+    start_match(page, players=4)
+    page.wait_for_selector("[data-testid=error-banner]:visible", timeout=STEP_TIMEOUT_MS)
+    assert "Unknown bot level" in page.inner_text("[data-testid=error-message]")
+    assert page.locator("[data-testid=table-screen]").is_visible()
+    screenshot(page, "phone-error-banner")
+    page.click("[data-testid=error-banner] [aria-label=Dismiss]")
+    assert page.locator("[data-testid=error-banner]").is_hidden()

@@ -67,27 +67,37 @@ function showStart(notice = null) {
   }), "start");
 }
 
+// One bridge call from a screen; a failure shows in the banner and gives null.
+async function ask(request) {
+  try {
+    const answer = await bridge.call(request);
+    if (!answer.error) return answer;
+    banner.show(answer.error.message);
+  } catch (error) {
+    banner.show(`The game engine stopped answering: ${error?.message ?? error}`);
+  }
+  return null;
+}
+
 async function startNewMatch({ game, players, options }) {
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
-  const created = await bridge.call(request);
-  if (created.error) {
-    banner.show(created.error.message);
-    return;
-  }
-  const opened = await bridge.call({ op: "view", record: created.record, seat: HUMAN });
-  if (opened.error) {
-    banner.show(opened.error.message);
-    return;
-  }
+  const created = await ask(request);
+  const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
+  if (!opened) return;
   saveRecord(created.record);
   openTable(created.record, opened.view);
 }
 
 async function resumeMatch(save) {
-  const answer = TABLES[save.record.game]
-    ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
-    : { error: { message: `No table for the game "${save.record.game}".` } };
+  let answer;
+  try {
+    answer = TABLES[save.record.game]
+      ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
+      : { error: { message: `no table for the game "${save.record.game}"` } };
+  } catch (error) {
+    answer = { error: { message: error?.message ?? String(error) } };
+  }
   if (answer.error) {
     setSaveAside();
     showStart(`The saved game could not be resumed (${answer.error.message}). It was set aside.`);

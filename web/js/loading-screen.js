@@ -18,7 +18,7 @@ export function createLoadingScreen(screen) {
     progress({ stage = "", done = 0, total = 0, text: label = "" } = {}) {
       if (label) text.textContent = label;
       if (stage) {
-        steps.set(stage, label || stage);
+        steps.set(stage, (label || stage).replace(/…$/, ""));
         renderSteps(stage);
       }
       if (total > 0) {

@@ -38,7 +38,7 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
     if (stopped) return;
     if (!(error instanceof BridgeProblem)) console.error(error);
     banner.show(error.message, { retry });
-    table.render(view);
+    table.render(view, { stalled: Boolean(retry) });
   }
 
   async function playBots() {

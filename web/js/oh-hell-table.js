@@ -79,7 +79,7 @@ function trickArea(view, trick, winner, isFresh) {
     }, cardView(card))));
 }
 
-function statusText(view, names, { busy, trickWinner }) {
+function statusText(view, names, { busy, stalled, trickWinner }) {
   if (trickWinner !== null) return trickWinner === HUMAN ? "You won the trick" : `${names[trickWinner]} won the trick`;
   if (view.over) return "Game over";
   if (view.to_act === HUMAN && !busy) {
@@ -89,6 +89,7 @@ function statusText(view, names, { busy, trickWinner }) {
   if (view.to_act === null || view.to_act === undefined) return "";
   const name = names[view.to_act];
   if (view.to_act === HUMAN) return "…";
+  if (stalled) return `${name} could not move: press Try again`;
   return view.phase === "bid" ? `${name} is bidding…` : `${name} is playing…`;
 }
 
@@ -151,7 +152,8 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
     });
   }
 
-  function render(view, { busy = false, trick = view.trick, trickWinner = null } = {}) {
+  // stalled: a bot's move failed, so no one is thinking.
+  function render(view, { busy = false, stalled = false, trick = view.trick, trickWinner = null } = {}) {
     current = view;
     names = seatNames(view.players);
     const refocus = screen.contains(document.activeElement) ? focusKey(document.activeElement) : null;
@@ -172,7 +174,7 @@ export function createOhHellTable({ settings, onAction, onLeave }) {
         el("div", { class: "seat-name" }, names[HUMAN], dealerBadge(view, HUMAN)),
         el("div", { class: "seat-line" }, score(view, HUMAN), bidAndWon(view, HUMAN)),
         el("p", { class: "status", "data-testid": "status", "aria-live": "polite" },
-          statusText(view, names, { busy, trickWinner }))),
+          statusText(view, names, { busy, stalled, trickWinner }))),
       bidding && bidPanel(view, { enabled: !busy, onAction }),
       handRow(view, { yourPlay, busy, onAction }),
     );

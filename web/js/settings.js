@@ -14,7 +14,8 @@ export function readSettings(search = window.location.search) {
     botDelayMs: numberParam(params, "botDelay", 500),
     trickDelayMs: numberParam(params, "trickDelay", 1200),
     bootTimeoutMs: numberParam(params, "bootTimeout", 120000),
-    botLevel: ["easy", "normal", "hard"].includes(params.get("level")) ? params.get("level") : "easy",
+    // Passed through as given: Python knows the levels and answers an unknown one with an error.
+    botLevel: params.get("level") || "easy",
     // A fixed seed makes a new match reproducible (tests, bug reports).
     seed: seed !== null && /^\d+$/.test(seed) ? Number(seed) : null,
   };
