@@ -1,0 +1,499 @@
+"""Kozel (Козёл, the 4-card "yard" Burkozel): two teams of partners opposite, 36 cards,
+lead 1-4 cards of one suit, beat them card for card or pass as many face down; 61 wins.
+
+Seed: shared/seeds/000_ca53be0d00c3a3e1.txt. Implements RULES.md section 1, K1-K22:
+K1 36 cards, rank 6 7 8 9 J Q K 10 A, points J2 Q3 K4 10=10 A11 (120); K2 the first lead
+left of the dealer, later deals the last trick's winner; K3 the deal rotates clockwise;
+K4 the trump card is a random stock card (not the top or bottom one) shown and left in
+place (option: turned up and put under the stock, drawn last); K5 refill one card each
+clockwise from the trick winner; K6 leads of 1..hand size cards of one suit; K7 replies of
+as many cards; K8 a beat is a one-to-one matching, tried over all permutations; K9 the
+target is the current winning set; K10 a reply is a full beat or a pass; K11 beating is
+optional; K12 partners may beat each other; K13 the last beater takes every card;
+K14 passes face down to everyone (the passer still sees its own), card points hidden until
+the deal ends (option: shown); K15-K18 molodka; K19 no bonus; K20 2/4/6 defeat points,
+60:60 "eggs" 0; K21 the party ends at 12 (option 16, 8, 6); K22 "goat with eggs".
+
+Molodka, and one deviation said plainly. K16 asks for an interrupt window before every
+action of a trick. With one seat to act, a window is a question put to a holder, and
+`to_act` is public: the table would learn who holds four cards of a suit, which silence
+never tells in the real game. Every seat that can hold a molodka has not played to the
+trick yet, so its own turn comes before the trick completes, and turns run clockwise from
+the leader, which is K17's priority order. So by default (`molodka: own_turn`) a holder
+calls it as one of its actions in its own turn ({"type": "molodka", "cards": hand}), once
+cards are on the table: they go back to their owners and the caller leads all four.
+The leader's molodka is simply a 4-card lead, and it counts as the trick's molodka (K17:
+the leader has priority). At most one per trick (K18). Option `molodka: interrupt` is K16
+to the letter: before each action, holders other than the seat about to act are asked in
+priority order ({"type": "molodka", ...} or {"type": "decline"}), then the normal player;
+it tells the table who holds one. Option `off`: no molodka (a 4-card lead is a lead).
+K23 (2- and 3-player individual modes) is not implemented: 4 players only.
+"""
+
+from itertools import combinations, product
+
+from .engine import cards as C
+from .engine import chance
+from .engine.game import Game
+from .engine.options import Option
+from .engine.scoresheet import add_row, new_sheet
+from .engine.tricks import deal_round_robin, next_seat
+
+RANK_ORDER = "6789JQKTA"  # K1: 6 low ... 10 below the ace
+STRENGTH = C.strength_table(RANK_ORDER)
+POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+HAND = 4
+TEAMS = [[0, 2], [1, 3]]
+
+
+def card_points(cards) -> int:
+    return sum(POINTS[C.rank(c)] for c in cards)
+
+
+def beats(card: str, other: str, trump: str) -> bool:
+    """K8: same suit and higher, or a trump against a non-trump."""
+    if C.suit(card) == C.suit(other):
+        return STRENGTH[C.rank(card)] > STRENGTH[C.rank(other)]
+    return C.suit(card) == trump
+
+
+def beats_set(reply, target, trump: str) -> bool:
+    """K8: the reply can be paired one-to-one with the target so that each card beats
+    its partner (every permutation is tried: at most 4! = 24; a greedy pairing fails)."""
+    if len(reply) != len(target):
+        return False
+    if len(reply) == 1:
+        return beats(reply[0], target[0], trump)
+    # For each reply card, the target cards it beats; then every pairing is tried.
+    options = [[i for i, t in enumerate(target) if beats(r, t, trump)] for r in reply]
+    if not all(options):
+        return False
+    return any(len(set(pairing)) == len(target) for pairing in product(*options))
+
+
+def defeat_points(loser_points: int, loser_tricks: int) -> int:
+    """K20: what the losing team (under 61) scores."""
+    if loser_tricks == 0:
+        return 6
+    return 4 if loser_points <= 30 else 2
+
+
+def deal_result(points: list[int], tricks: list[int], multiplier: int = 1) -> list[int]:
+    """Defeat points of both teams for one deal (K20); 60:60 gives nothing."""
+    if points[0] == points[1]:
+        return [0, 0]
+    loser = 0 if points[0] < points[1] else 1
+    result = [0, 0]
+    result[loser] = defeat_points(points[loser], tricks[loser]) * multiplier
+    return result
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+class Kozel(Game):
+    id = "kozel"
+    title = "Kozel (Козёл)"
+    min_players, max_players, default_players = 4, 4, 4
+    options_schema = (
+        Option("limit", "The party ends at (defeat points)",
+               ((12, "12"), (16, "16"), (8, "8"), (6, "6")), 12),
+        Option("passes", "Passed cards", (("face_down", "Face down: no one sees them"),
+                                          ("face_up", "Face up")), "face_down"),
+        Option("trump_card", "Trump card", (("middle", "A random card of the stock, shown and left in place"),
+                                            ("bottom", "Turned up, put under the stock, drawn last")), "middle"),
+        Option("eggs", "Eggs (60:60)", (("no_effect", "No effect"),
+                                         ("double_next", "Next deal's defeat points doubled")), "no_effect"),
+        Option("show_points", "Show the card points during a deal", ((False, "No"), (True, "Yes")), False),
+        Option("molodka", "Molodka (4 cards of one suit)",
+               (("own_turn", "Called in the holder's turn, before the trick completes"),
+                ("interrupt", "Interrupt window before every action (asks holders: the table sees who)"),
+                ("off", "Off")), "own_turn"),
+    )
+
+    # ---- set-up and deals ---------------------------------------------------------
+    def full_deck(self, state):
+        return C.deck_36()
+
+    def setup(self, state):
+        state.sheet = new_sheet(2)
+        state.deal_number = 0
+        state.multiplier = 1
+        state.eggs_seen = False
+        state.goat = None
+        state.last_trick = None
+        state.dealer = chance.choice(state, "dealer", list(range(4)))
+        self.start_deal(state, next_seat(state.dealer, 4))  # K2
+
+    def start_deal(self, state, leader: int):
+        state.deal_number += 1
+        if state.deal_number > 1:
+            state.dealer = next_seat(state.dealer, 4)  # K3
+        deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
+        state.stacked_deck = None  # only the first deal is stacked
+        state.hands, stock = deal_round_robin(deck, 4, next_seat(state.dealer, 4), HAND)
+        if state.options["trump_card"] == "middle":  # K4: shown, left in its place
+            position = chance.choice(state, "trump_position", list(range(1, len(stock) - 1)))
+            state.trump_card = stock[position]
+        else:  # Bura style: the first stock card, turned up under the stock
+            state.trump_card = stock[0]
+            stock = stock[1:] + stock[:1]
+        state.stock = stock
+        state.trump = C.suit(state.trump_card)
+        state.trump_drawn_by = None
+        state.piles = [[], []]
+        state.team_tricks = [0, 0]
+        state.history = []
+        self.start_trick(state, leader)
+
+    def start_trick(self, state, leader: int):
+        state.trick = []  # plays: {"seat", "kind": "lead" | "beat" | "pass", "cards"}
+        state.leader = leader  # who led the cards now on the table
+        state.origin = leader  # who was to lead first (K17 priority)
+        state.molodka = None  # the seat that called this trick's molodka
+        state.cancelled = []  # plays taken back by the molodka
+        state.declined = []  # seats that declined the current interrupt window
+        self.offer(state, leader)
+
+    # ---- molodka -------------------------------------------------------------------
+    def holds_molodka(self, state, seat: int) -> bool:
+        """K15: four cards of one suit in hand, none called yet this trick (K18)."""
+        hand = state.hands[seat]
+        return (state.options["molodka"] != "off" and state.molodka is None and len(hand) == HAND
+                and len({C.suit(c) for c in hand}) == 1)
+
+    def offer(self, state, actor: int):
+        """Give the turn to `actor`, the next normal player; with the interrupt option,
+        holders are asked first, in priority order (K16, K17). A holder about to act has
+        priority over every other holder (they all sit after it), so it is not preceded."""
+        state.pending = actor
+        if state.options["molodka"] == "interrupt" and not self.holds_molodka(state, actor):
+            seat = actor
+            for _ in range(3):
+                seat = next_seat(seat, 4)
+                if seat not in state.declined and self.holds_molodka(state, seat):
+                    state.phase, state.turn = "molodka", seat
+                    return
+        state.phase, state.turn = "play", actor
+
+    def call_molodka(self, state, seat: int):
+        """K16: the table cards go back to their owners; the caller leads all four."""
+        for play in state.trick:
+            state.hands[play["seat"]].extend(play["cards"])
+        state.cancelled = state.trick
+        state.trick = [{"seat": seat, "kind": "lead", "cards": sorted(state.hands[seat])}]
+        state.hands[seat] = []
+        state.leader = state.molodka = seat
+        state.declined = []
+        self.offer(state, next_seat(seat, 4))
+
+    # ---- actions ------------------------------------------------------------------
+    def target(self, state) -> dict | None:
+        """K9: the current winning set: the last beat, else the lead."""
+        for play in reversed(state.trick):
+            if play["kind"] != "pass":
+                return play
+        return None
+
+    def legal(self, state):
+        seat = state.turn
+        hand = sorted(state.hands[seat])
+        if state.phase == "molodka":
+            return [{"type": "molodka", "cards": hand}, {"type": "decline"}]
+        if not state.trick:  # K6: 1..hand size cards of one suit
+            actions = []
+            for suit in C.SUITS:
+                same = [c for c in hand if C.suit(c) == suit]
+                for size in range(1, len(same) + 1):
+                    actions += [{"type": "play", "cards": list(combo)} for combo in combinations(same, size)]
+            return actions
+        target = self.target(state)["cards"]
+        sets = [list(combo) for combo in combinations(hand, len(target))]  # K7
+        actions = [{"type": "play", "cards": s} for s in sets if beats_set(s, target, state.trump)]  # K8, K9
+        actions += [{"type": "pass", "cards": s} for s in sets]  # K10, K11
+        if self.holds_molodka(state, seat):
+            actions.append({"type": "molodka", "cards": hand})
+        return actions
+
+    def perform(self, state, action):
+        seat, kind = state.turn, action["type"]
+        if kind == "decline":
+            state.declined = state.declined + [seat]
+            self.offer(state, state.pending)
+            return
+        if kind == "molodka":
+            self.call_molodka(state, seat)
+            return
+        cards = action["cards"]
+        hand = state.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if not state.trick:
+            play_kind = "lead"
+            if len(cards) == HAND and state.options["molodka"] != "off":
+                state.molodka = seat  # K17: the leader's molodka is its 4-card lead
+        else:
+            play_kind = "beat" if kind == "play" else "pass"
+        state.trick.append({"seat": seat, "kind": play_kind, "cards": list(cards)})
+        state.declined = []  # K16: a new window opens before the next action
+        if len(state.trick) < 4:
+            self.offer(state, next_seat(seat, 4))
+        else:
+            self.complete_trick(state)
+
+    def complete_trick(self, state):
+        winner = self.target(state)["seat"]  # K13: the last beater, else the leader
+        taken = [c for p in state.trick for c in p["cards"]]
+        team = team_of(winner)
+        state.piles[team] = state.piles[team] + taken
+        state.team_tricks[team] += 1
+        trick = {"deal": state.deal_number, "leader": state.leader, "origin": state.origin,
+                 "plays": state.trick, "cancelled": state.cancelled, "molodka": state.molodka,
+                 "winner": winner}
+        state.history.append(trick)
+        state.last_trick = trick
+        self.refill(state, winner)
+        if any(state.hands):
+            self.start_trick(state, winner)
+        else:
+            self.end_deal(state, winner)
+
+    def refill(self, state, first: int):
+        """K5: one card each, clockwise from the trick winner, until 4 or no stock."""
+        seat = first
+        while state.stock and any(len(h) < HAND for h in state.hands):
+            if len(state.hands[seat]) < HAND:
+                card = state.stock.pop(0)
+                if card == state.trump_card:
+                    state.trump_drawn_by = seat  # public: everyone saw where it went
+                state.hands[seat].append(card)
+            seat = next_seat(seat, 4)
+
+    def end_deal(self, state, last_winner: int):
+        points = [card_points(p) for p in state.piles]
+        eggs = points == [60, 60]
+        multiplier = state.multiplier
+        result = deal_result(points, state.team_tricks, multiplier)
+        row = {"deal": state.deal_number, "dealer": state.dealer, "trump": state.trump,
+               "trump_card": state.trump_card, "card_points": points, "tricks": list(state.team_tricks),
+               "eggs": eggs, "multiplier": multiplier}
+        add_row(state.sheet, row, result)
+        if eggs:
+            state.eggs_seen = True  # K22
+            if state.options["eggs"] == "double_next":
+                state.multiplier = multiplier * 2
+        else:
+            state.multiplier = 1
+        totals = state.sheet["totals"]
+        losers = [t for t in (0, 1) if totals[t] >= state.options["limit"]]  # K21
+        if losers:
+            state.goat = losers[0]
+            state.trick, state.cancelled, state.declined = [], [], []  # it lies in the piles now
+            state.over, state.turn, state.phase = True, None, "over"
+            state.winners = list(TEAMS[1 - state.goat])
+            return
+        self.start_deal(state, last_winner)  # K2: the last trick's winner leads
+
+    def explain_illegal(self, state, action):
+        kind = action.get("type")
+        seat = state.turn
+        hand = state.hands[seat]
+        if state.phase == "molodka":
+            return "Call your molodka now, or decline and let play go on."
+        if kind == "decline":
+            return "There is nothing to decline: it is your turn to play."
+        cards = action.get("cards")
+        if kind not in ("play", "pass", "molodka") or cards is None:
+            return 'Play cards ({"type": "play", "cards": [...]}) or pass them ({"type": "pass", ...}).'
+        for card in cards:
+            if card not in hand:
+                return f"You do not hold {C.card_name(card) if C.is_card(card) else repr(card)}."
+        if len(set(cards)) != len(cards):
+            return "Each card can be played only once."
+        if kind == "molodka":
+            if state.options["molodka"] == "off":
+                return "Molodka is off in this party."
+            if not state.trick:
+                return "You lead: to use your molodka, simply lead all four cards."
+            if state.molodka is not None:
+                return "A molodka has already been called in this trick: only one per trick."
+            return "A molodka is four cards of one suit in your hand, and you must call it with all four."
+        if not state.trick:
+            if kind == "pass":
+                return "You lead this trick: you cannot pass."
+            if not cards:
+                return "Lead at least one card."
+            if len({C.suit(c) for c in cards}) > 1:
+                return "A lead must be cards of one suit."
+            return "You may not lead those cards."
+        count = len(self.target(state)["cards"])
+        if len(cards) != count:
+            return f"Answer with exactly {count} card{'s' if count > 1 else ''}, as many as were led."
+        if kind == "pass":
+            return "You may not pass those cards."
+        return ("Those cards do not beat the winning cards on the table: each card must beat one of them "
+                "(higher in the same suit, or a trump against a non-trump). You may pass them instead.")
+
+    # ---- views ----------------------------------------------------------------------
+    def shown_play(self, state, play, seat):
+        """A play as `seat` sees it: face-down passes are backs (null), except one's own."""
+        out = {"seat": play["seat"], "kind": play["kind"], "cards": list(play["cards"])}
+        if play["kind"] == "pass":
+            face_down = state.options["passes"] == "face_down"
+            out["face_down"] = face_down
+            if face_down and play["seat"] != seat:
+                out["cards"] = [None] * len(play["cards"])
+        return out
+
+    def shown_trick(self, state, trick, seat):
+        return dict(trick, plays=[self.shown_play(state, p, seat) for p in trick["plays"]],
+                    cancelled=[self.shown_play(state, p, seat) for p in trick["cancelled"]])
+
+    def game_view(self, state, seat):
+        over = state.over
+        target = self.target(state) if not over else None
+        depth = state.stock.index(state.trump_card) if state.trump_card in state.stock else None
+        view = {
+            "phase": "over" if over else state.phase,
+            "scores": list(state.sheet["totals"]),
+            "teams": [list(t) for t in TEAMS],
+            "team": team_of(seat),
+            "deal": {"number": state.deal_number, "dealer": state.dealer, "trump": state.trump,
+                     "trump_card": state.trump_card, "trump_card_depth": depth,
+                     "trump_card_drawn_by": state.trump_drawn_by},
+            "stock_count": len(state.stock),
+            "hand": C.sort_for_display(state.hands[seat], STRENGTH, state.trump),
+            "hand_counts": [len(h) for h in state.hands],
+            "trick": {
+                "leader": state.leader, "origin": state.origin, "molodka": state.molodka,
+                "winning": target["seat"] if target else None,
+                "plays": [self.shown_play(state, p, seat) for p in state.trick],
+                "cancelled": [self.shown_play(state, p, seat) for p in state.cancelled],
+            },
+            "window": {"before": state.pending} if state.phase == "molodka" and not over else None,
+            "history": [self.shown_trick(state, t, seat) for t in state.history],
+            "last_trick": self.shown_trick(state, state.last_trick, seat) if state.last_trick else None,
+            "team_tricks": list(state.team_tricks),
+            "card_points": [card_points(p) for p in state.piles] if state.options["show_points"] else None,
+            "multiplier": state.multiplier,
+            "eggs_seen": state.eggs_seen,
+            "limit": state.options["limit"],
+            "goat": ({"team": state.goat, "seats": list(TEAMS[state.goat]), "eggs": state.eggs_seen}
+                     if state.goat is not None else None),
+            "sheet": {"rows": [dict(r, card_points=list(r["card_points"]), tricks=list(r["tricks"]),
+                                    points=list(r["points"]), totals=list(r["totals"]))
+                               for r in state.sheet["rows"]]},
+        }
+        return view
+
+    # ---- for the conformance harness -------------------------------------------------
+    def card_zones(self, state):
+        zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
+        zones["stock"] = list(state.stock)
+        zones["trick"] = [c for p in state.trick for c in p["cards"]]
+        zones["pile0"], zones["pile1"] = list(state.piles[0]), list(state.piles[1])
+        return zones
+
+    def hidden_cards(self, state, seat) -> set:
+        """The cards of this deal whose place `seat` does not know. Public: its hand, the
+        trump card wherever it went, face-up plays (also those taken back by a molodka,
+        now in a hand), its own passes; face-up passes with that option; passes already
+        in a trick pile when card points are shown (the totals tell something of them)."""
+        known = set(state.hands[seat]) | {state.trump_card}
+        face_down = state.options["passes"] == "face_down"
+        tricks = [(t["plays"] + t["cancelled"], True) for t in state.history]
+        tricks.append((state.trick + state.cancelled, False))
+        for plays, in_pile in tricks:
+            for play in plays:
+                if (play["kind"] != "pass" or not face_down or play["seat"] == seat
+                        or (in_pile and state.options["show_points"])):
+                    known.update(play["cards"])
+        every = {c for cards in self.card_zones(state).values() for c in cards}
+        return every - known
+
+    def redeal_hidden(self, state, seat, rng):
+        """Rename the hidden cards by a random permutation, everywhere they appear: the
+        hands of the others, the stock, face-down passes (also taken-back ones), piles.
+        With the interrupt option, a seat's holding a molodka is public (it is asked):
+        holders keep their hands and no other seat may be given one."""
+        hidden = self.hidden_cards(state, seat)
+        interrupt = state.options["molodka"] == "interrupt" and state.molodka is None
+        if interrupt:
+            holders = [s for s in range(4) if s != seat and self.holds_molodka(state, s)]
+            hidden -= {c for s in holders for c in state.hands[s]}
+        pool = sorted(hidden)
+        for _ in range(100):
+            shuffled = pool[:]
+            rng.shuffle(shuffled)
+            mapping = dict(zip(pool, shuffled))
+            new = self.renamed(state, mapping)
+            if not interrupt or all(self.holds_molodka(new, s) == self.holds_molodka(state, s)
+                                    for s in range(4) if s != seat):
+                return new
+        return state.clone()
+
+    def renamed(self, state, mapping):
+        new = state.clone()
+
+        def ren(cards):
+            return [mapping.get(c, c) for c in cards]
+
+        def ren_play(play):
+            return dict(play, cards=ren(play["cards"]))
+
+        def ren_trick(trick):
+            return dict(trick, plays=[ren_play(p) for p in trick["plays"]],
+                        cancelled=[ren_play(p) for p in trick["cancelled"]])
+
+        new.hands = [ren(h) for h in state.hands]
+        new.stock = ren(state.stock)
+        new.piles = [ren(p) for p in state.piles]
+        new.trick = [ren_play(p) for p in state.trick]
+        new.cancelled = [ren_play(p) for p in state.cancelled]
+        new.history = [ren_trick(t) for t in state.history]
+        if state.history:  # the last trick is this deal's latest
+            new.last_trick = new.history[-1]
+        return new
+
+    def self_check(self, state):
+        sheet = state.sheet
+        for team in (0, 1):
+            assert sheet["totals"][team] == sum(r["points"][team] for r in sheet["rows"])
+        for row in sheet["rows"]:
+            assert sum(row["card_points"]) == 120
+            assert row["points"] == deal_result(row["card_points"], row["tricks"], row["multiplier"])
+            assert row["eggs"] == (row["card_points"] == [60, 60])
+        limit = state.options["limit"]
+        if state.over:
+            assert sheet["totals"][state.goat] >= limit > sheet["totals"][1 - state.goat]
+            assert state.winners == TEAMS[1 - state.goat]
+            return
+        assert max(sheet["totals"]) < limit
+        assert len(state.stock) % 4 == 0
+        played = {p["seat"]: len(p["cards"]) for p in state.trick}
+        sizes = {len(h) + played.get(s, 0) for s, h in enumerate(state.hands)}
+        assert len(sizes) == 1 and 0 < sizes.pop() <= HAND, "hands are equal at the start of a trick (K5)"
+        assert sum(state.team_tricks) == len(state.history)
+        if state.trick:
+            count = len(state.trick[0]["cards"])
+            assert all(len(p["cards"]) == count for p in state.trick)
+            assert len({C.suit(c) for c in state.trick[0]["cards"]}) == 1
+        if state.trump_card in state.stock:
+            assert state.trump_drawn_by is None
+
+    def bot(self, view, level, rng):
+        if level == "easy":
+            return rng.choice(view["legal"])
+        from .kozel_bot import choose
+
+        return choose(view, rng)
+
+
+GAME = Kozel()
+new_match = GAME.new_match
+to_act = GAME.to_act
+legal_actions = GAME.legal_actions
+apply = GAME.apply
+view = GAME.view
+options = GAME.options_schema
