@@ -82,6 +82,7 @@ def test_desktop_table_and_trick_pause(new_page, open_app):
         page.wait_for_timeout(50)
     assert page.locator(".trick-card").count() == 4
     assert "won the trick" in page.inner_text("[data-testid=status]")
+    page.wait_for_timeout(200)  # let the last card finish sliding in
     screenshot(page, "desktop-trick")
     page.wait_for_selector(".trick-card.winner", state="detached", timeout=STEP_TIMEOUT_MS)
     no_horizontal_scroll(page, DESKTOP["width"])

@@ -38,8 +38,8 @@ function rankText(code) {
   return code[0] === "T" ? "10" : code[0];
 }
 
-// The face of a card: rank and suit in the corner, a big suit symbol in the middle.
-export function cardFace(code) {
+// The face of a card: rank and suit in the corner, a big suit symbol below.
+function cardFace(code) {
   if (JOKERS[code]) {
     return [
       el("span", { class: "card-corner", "aria-hidden": "true" }, el("span", { class: "card-rank" }, "★")),

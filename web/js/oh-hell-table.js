@@ -18,15 +18,13 @@ function dealText(deal) {
 
 function trumpBadge(deal) {
   const turnUp = deal.turn_up ? cardView(deal.turn_up, "turn-up") : null;
+  if (turnUp) turnUp.title = `Turned up: ${turnUp.getAttribute("aria-label")}`;
   if (!deal.trump) {
     return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "none" },
       el("span", { class: "trump-label" }, "No trump"), turnUp);
   }
-  return el("div", {
-    class: "trump", "data-testid": "trump", "data-trump": deal.trump,
-    "aria-label": `Trump: ${suitName(deal.trump)}`,
-  },
-    el("span", { class: "trump-label", "aria-hidden": "true" }, "Trump"),
+  return el("div", { class: "trump", "data-testid": "trump", "data-trump": deal.trump },
+    el("span", { class: "trump-label" }, "Trump", el("span", { class: "sr-only" }, `: ${suitName(deal.trump)}`)),
     el("span", { class: `trump-suit ${isRedSuit(deal.trump) ? "red" : "black"}`, "aria-hidden": "true" },
       suitSymbol(deal.trump)),
     turnUp);
@@ -49,7 +47,8 @@ function score(view, seat) {
 
 function dealerBadge(view, seat) {
   return view.deal.dealer === seat
-    ? el("span", { class: "dealer-badge", title: "Dealer", "aria-label": "Dealer", "data-testid": "dealer" }, "D")
+    ? el("span", { class: "dealer-badge", title: "Dealer", "data-testid": "dealer" },
+      el("span", { "aria-hidden": "true" }, "D"), el("span", { class: "sr-only" }, "(dealer)"))
     : null;
 }
 
@@ -62,8 +61,9 @@ function opponentSeat(view, seat, names) {
   },
     el("div", { class: "seat-name" }, names[seat], dealerBadge(view, seat)),
     el("div", { class: "seat-line" },
-      el("span", { class: "seat-cards", "data-testid": "seat-cards", "aria-label": plural(view.hand_counts[seat], "card") },
-        el("span", { class: "mini-back", "aria-hidden": "true" }), view.hand_counts[seat]),
+      el("span", { class: "seat-cards", "data-testid": "seat-cards" },
+        el("span", { class: "mini-back", "aria-hidden": "true" }), view.hand_counts[seat],
+        el("span", { class: "sr-only" }, view.hand_counts[seat] === 1 ? " card" : " cards")),
       score(view, seat)),
     el("div", { class: "seat-line" }, bidAndWon(view, seat)));
 }
@@ -71,7 +71,7 @@ function opponentSeat(view, seat, names) {
 // Only plays not on screen before slide in: a re-render must not replay the animation.
 function trickArea(view, trick, winner, isFresh) {
   const plays = trick?.plays ?? [];
-  return el("div", { class: "trick", "data-testid": "trick", "aria-label": "Current trick" },
+  return el("div", { class: "trick", "data-testid": "trick", role: "group", "aria-label": "Current trick" },
     plays.map(({ seat, card }, order) => el("div", {
       class: `trick-card${seat === winner ? " winner" : ""}${isFresh(seat, card) ? " fresh" : ""}`,
       "data-seat": seat,
@@ -118,7 +118,7 @@ function bidPanel(view, { enabled, onAction }) {
 function handRow(view, { yourPlay, busy, onAction }) {
   const legalPlays = new Map(view.legal.filter((a) => a.type === "play").map((a) => [a.cards[0], a]));
   const classes = ["hand", yourPlay && !busy && "your-play", view.hand.length > 13 && "long"].filter(Boolean);
-  return el("div", { class: classes.join(" "), "data-testid": "hand", "aria-label": "Your hand" },
+  return el("div", { class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": "Your hand" },
     view.hand.map((code) => {
       const action = legalPlays.get(code);
       return cardButton(code, {
