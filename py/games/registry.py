@@ -6,6 +6,7 @@ from .engine.errors import GameError
 
 MODULES = {
     "oh_hell": "games.oh_hell",
+    "zevaka": "games.zevaka",
     "kozel": "games.kozel",
 }
 
