@@ -454,6 +454,8 @@ class Kozel(Game):
         new.history = [ren_trick(t) for t in state.history]
         if state.history:  # the last trick is this deal's latest
             new.last_trick = new.history[-1]
+        if not new.over:  # who is asked next follows from the (renamed) hands
+            self.offer(new, new.pending)
         return new
 
     def self_check(self, state):
