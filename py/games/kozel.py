@@ -7,12 +7,12 @@ left of the dealer, later deals the last trick's winner; K3 the deal rotates clo
 K4 the trump card is a random stock card (not the top or bottom one) shown and left in
 place (option: turned up and put under the stock, drawn last); K5 refill one card each
 clockwise from the trick winner; K6 leads of 1..hand size cards of one suit; K7 replies of
-as many cards; K8 a beat is a one-to-one matching, tried over all permutations; K9 the
+as many cards; K8 a beat is a one-to-one matching (every pairing is tried); K9 the
 target is the current winning set; K10 a reply is a full beat or a pass; K11 beating is
 optional; K12 partners may beat each other; K13 the last beater takes every card;
 K14 passes face down to everyone (the passer still sees its own), card points hidden until
 the deal ends (option: shown); K15-K18 molodka; K19 no bonus; K20 2/4/6 defeat points,
-60:60 "eggs" 0; K21 the party ends at 12 (option 16, 8, 6); K22 "goat with eggs".
+60:60 "eggs" 0 (option: the next deal's doubled); K21 the party ends at 12 (option 16, 8, 6); K22 "goat with eggs".
 
 Molodka, and one deviation said plainly. K16 asks for an interrupt window before every
 action of a trick. With one seat to act, a window is a question put to a holder, and
