@@ -246,7 +246,7 @@ class ZevakaGame(Game):
     def continue_turn(self, state, seat):
         self.face_up_single(state, seat)
         if self.one_card(state, seat) and not self.move_actions(state, seat):
-            state.events.append({"type": "skip", "seat": seat})  # Z12: the last card waits
+            self.skip(state, seat)  # Z12: the last card waits
             self.end_turn(state, seat)
 
     def flip_all(self, state):
@@ -297,14 +297,18 @@ class ZevakaGame(Game):
             state.turn = seat
             self.face_up_single(state, seat)
             if self.one_card(state, seat) and not self.move_actions(state, seat):
-                state.events.append({"type": "skip", "seat": seat})  # Z12
-                state.idle[seat] += 1
-                state.stale[seat] += 1
+                self.skip(state, seat)  # Z12
                 if self.stuck(state):
                     return
                 continue
             state.events.append({"type": "turn", "seat": seat})
             return
+
+    def skip(self, state, seat):
+        """Z12: a one-card player's turn ends (or is skipped); Z16 counts it as a pass."""
+        state.events.append({"type": "skip", "seat": seat})
+        state.idle[seat] += 1
+        state.stale[seat] += 1
 
     def stuck(self, state) -> bool:
         """Z16: no card went to another pile while every remaining player went through
