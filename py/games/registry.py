@@ -8,6 +8,7 @@ MODULES = {
     "oh_hell": "games.oh_hell",
     "zevaka": "games.zevaka",
     "kozel": "games.kozel",
+    "eight_five_three": "games.eight_five_three",
 }
 
 
