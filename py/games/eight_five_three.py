@@ -348,6 +348,8 @@ class EightFiveThree(TrickGame):
             return "Trumps were led: you must beat the highest trump on the trick, since you can."
         top = max((p["card"] for p in state.trick if C.suit(p["card"]) == trump),
                   key=lambda c: _STRENGTH[C.rank(c)], default=None)
+        if trump is None:
+            return "That card may not be played now."
         if top is not None:
             return f"You have no {C.SUIT_NAMES[led]}: you must beat {C.card_name(top)} with a higher trump, since you can."
         return f"You have no {C.SUIT_NAMES[led]}, so you must play a trump ({C.SUIT_NAMES[trump]})."
