@@ -38,7 +38,6 @@ TALON_SIZE = 4
 TARGET = 21
 NO_TRUMP = "NT"
 CONTRACTS = ("S", "H", "D", "C", NO_TRUMP)
-CONTRACT_NAMES = dict(C.SUIT_NAMES, NT="no trump")
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
 
@@ -351,7 +350,8 @@ class EightFiveThree(TrickGame):
         if trump is None:
             return "That card may not be played now."
         if top is not None:
-            return f"You have no {C.SUIT_NAMES[led]}: you must beat {C.card_name(top)} with a higher trump, since you can."
+            return (f"You have no {C.SUIT_NAMES[led]}: you must beat {C.card_name(top)} "
+                    "with a higher trump, since you can.")
         return f"You have no {C.SUIT_NAMES[led]}, so you must play a trump ({C.SUIT_NAMES[trump]})."
 
     # ---- views ----------------------------------------------------------------------
