@@ -97,8 +97,16 @@ def python_view(record: dict, seat: int = 0) -> dict:
     return answer["view"]
 
 
-def start_match(page: Page, players: int, options: dict | None = None) -> None:
-    """Picks the player count and options on the setup panel, presses Start, waits for the table."""
+def no_horizontal_scroll(page: Page, width: int) -> None:
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+def start_match(page: Page, players: int, options: dict | None = None, game: str | None = None) -> None:
+    """Picks the game (if given), the player count and options on the setup panel, presses
+    Start, waits for the table."""
+    if game is not None:
+        page.click(f"[data-testid=game-choice][data-game='{game}']")
+        page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
     page.locator(f"[data-testid=option-players] input[value='{players}']").check(force=True)
     for name, value in (options or {}).items():
         page.locator(f"[data-testid=option-{name}] input[value='{value}']").check(force=True)

@@ -3,6 +3,7 @@
 import { createBanner } from "./banner.js";
 import { createLoadingScreen, errorScreen } from "./loading-screen.js";
 import { runMatch } from "./match.js";
+import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
@@ -11,7 +12,7 @@ import { loadSave, saveRecord, setSaveAside } from "./storage.js";
 const HUMAN = 0;
 
 // The games that have a table on this page; the bridge may list more.
-const TABLES = { oh_hell: createOhHellTable };
+const TABLES = { oh_hell: createOhHellTable, kozel: createKozelTable };
 
 const settings = readSettings();
 const root = document.getElementById("app");
@@ -82,6 +83,7 @@ async function ask(request) {
 async function startNewMatch({ game, players, options }) {
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
+  if (settings.deck !== null) request.deck = settings.deck;
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;

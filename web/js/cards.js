@@ -15,7 +15,7 @@ const RANKS = {
   9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
 };
 
-const JOKERS = { BJ: "Big joker", LJ: "Little joker" };
+const JOKERS = { BJ: "Big Joker", LJ: "Little Joker" };
 
 export function suitSymbol(suit) {
   return SUITS[suit]?.symbol ?? "";
@@ -41,9 +41,13 @@ function rankText(code) {
 // The face of a card: rank and suit in the corner, a big suit symbol below.
 function cardFace(code) {
   if (JOKERS[code]) {
+    const [size, word] = JOKERS[code].split(" ");
     return [
-      el("span", { class: "card-corner", "aria-hidden": "true" }, el("span", { class: "card-rank" }, "★")),
-      el("span", { class: "card-pip joker", "aria-hidden": "true" }, "JOKER"),
+      el("span", { class: "card-corner", "aria-hidden": "true" },
+        el("span", { class: "card-rank joker-rank" }, code === "BJ" ? "B" : "L"),
+        el("span", { class: "card-suit" }, "★")),
+      el("span", { class: "card-pip joker", "aria-hidden": "true" },
+        el("span", {}, size.toUpperCase()), el("span", {}, word.toUpperCase())),
     ];
   }
   const suit = code[1];
@@ -71,15 +75,22 @@ export function cardView(code, extraClass = "") {
   }, cardFace(code));
 }
 
-// A card in the player's hand: a real button.
-export function cardButton(code, { enabled, dimmed, onClick }) {
+// A card in the player's hand (or another card you can tap): a real button.
+// `selected` makes it a toggle (aria-pressed), for games where you pick several cards.
+export function cardButton(code, { enabled = false, dimmed = false, selected, onClick, extraClass = "", testid = "hand-card", label } = {}) {
   return el("button", {
     type: "button",
-    class: `card ${colorClass(code)}${dimmed ? " dimmed" : ""}`,
-    "aria-label": cardLabel(code),
+    class: `card ${colorClass(code)}${dimmed ? " dimmed" : ""}${selected ? " selected" : ""}${extraClass ? ` ${extraClass}` : ""}`,
+    "aria-label": label ?? cardLabel(code),
+    "aria-pressed": selected === undefined ? undefined : String(Boolean(selected)),
     "data-card": code,
-    "data-testid": "hand-card",
+    "data-testid": testid,
     disabled: !enabled,
     onclick: onClick,
   }, cardFace(code));
+}
+
+// The back of a card: a face-down pass, an unseen hand, a pile, the stock.
+export function cardBack(extraClass = "", label = "A face-down card") {
+  return el("span", { class: `card back ${extraClass}`.trim(), role: "img", "aria-label": label, "data-card": "back" });
 }

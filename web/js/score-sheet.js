@@ -1,37 +1,57 @@
-// The Oh Hell score sheet (one row per deal, bid / tricks / points per seat) and the
-// dialogs that show it between deals and at the end of the match.
+// Score sheets (a table: one row per deal, a totals row at the foot) and the dialogs that
+// show them between deals and at the end of the match. Each game says what goes in a cell.
 
 import { el } from "./dom.js";
 import { suitSymbol, isRedSuit } from "./cards.js";
 
-function trumpMark(trump) {
-  if (!trump) return el("span", { class: "trump-mark", title: "No trump" }, "NT");
-  return el("span", { class: `trump-mark ${isRedSuit(trump) ? "red" : "black"}` }, suitSymbol(trump));
+export function trumpMark(trump) {
+  if (!trump || trump === "NT") return el("span", { class: "trump-mark", title: "No trump" }, "NT");
+  return el("span", { class: `trump-mark ${isRedSuit(trump) ? "red" : "black"}`, title: `Trump ${trump}` }, suitSymbol(trump));
 }
 
-export function sheetTable(view, names) {
-  const rows = view.sheet?.rows ?? [];
-  const lastRow = rows[rows.length - 1];
-  const totals = lastRow?.totals ?? view.scores ?? names.map(() => 0);
+// A cell is a node, a string, or {content, class, title}.
+function cell(tag, value, attrs = {}) {
+  if (value && typeof value === "object" && !(value instanceof Node) && !Array.isArray(value)) {
+    return el(tag, { ...attrs, class: [attrs.class, value.class].filter(Boolean).join(" ") || undefined,
+      title: value.title, colspan: value.span }, value.content);
+  }
+  return el(tag, attrs, value);
+}
+
+/*
+sheetGrid({
+  caption,                     text under the table
+  groups: [{label, span}],     an optional header row above the columns (e.g. team names)
+  columns: [label, ...],       the column headers after the first ("Deal") column
+  first: "Deal",               the first column's header
+  rows: [{label, cells, latest}],
+  totals: [cells], totalLabel: "Total",
+})
+*/
+export function sheetGrid({ caption, groups = null, columns, first = "Deal", rows, totals, totalLabel = "Total", extraClass = "" }) {
   return el("div", { class: "sheet-scroll" },
-    el("table", { class: "sheet", "data-testid": "sheet-table" },
-      el("caption", {}, "Points per deal; below them: bid / tricks taken."),
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col", class: "sheet-deal" }, "Deal"),
-        names.map((name) => el("th", { scope: "col" }, name)))),
+    el("table", { class: `sheet ${extraClass}`.trim(), "data-testid": "sheet-table" },
+      caption && el("caption", {}, caption),
+      el("thead", {},
+        groups && el("tr", { class: "sheet-groups" },
+          el("th", { scope: "col", class: "sheet-deal" }),
+          groups.map(({ label, span }) => el("th", { scope: "colgroup", colspan: span }, label))),
+        el("tr", {},
+          el("th", { scope: "col", class: "sheet-deal" }, groups ? "" : first),
+          columns.map((label) => cell("th", label, { scope: "col" })))),
       el("tbody", {}, rows.map((row, index) => el("tr", {
-        "data-testid": "sheet-row", class: index === rows.length - 1 ? "latest" : "",
+        "data-testid": "sheet-row", class: row.latest ?? index === rows.length - 1 ? "latest" : "",
       },
-        el("th", { scope: "row", class: "sheet-deal" },
-          el("span", { class: "deal-no" }, row.deal),
-          el("span", { class: "deal-meta" }, `${row.hand_size}`, trumpMark(row.trump))),
-        row.cells.map((cell) => el("td", { class: cell.bid === cell.tricks ? "hit" : "miss" },
-          el("span", { class: "points" }, cell.points),
-          el("span", { class: "bid-tricks", title: `Bid ${cell.bid}, took ${cell.tricks}` },
-            `${cell.bid}/${cell.tricks}`)))))),
-      el("tfoot", {}, el("tr", { "data-testid": "sheet-totals" },
-        el("th", { scope: "row" }, "Total"),
-        totals.map((total) => el("td", { class: "total" }, total))))));
+        cell("th", row.label, { scope: "row", class: "sheet-deal" }),
+        row.cells.map((value) => cell("td", value))))),
+      totals && el("tfoot", {}, el("tr", { "data-testid": "sheet-totals" },
+        el("th", { scope: "row" }, totalLabel),
+        totals.map((value) => cell("td", value, { class: "total" }))))));
+}
+
+export function listNames(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 export function winnerText(view, names) {
@@ -39,8 +59,7 @@ export function winnerText(view, names) {
   if (winners.length === 0) return "";
   const who = winners.map((seat) => names[seat]);
   if (winners.length === 1) return winners[0] === 0 ? "You win!" : `${who[0]} wins.`;
-  const list = `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}`;
-  return `Tie: ${list} share first place.`;
+  return `Tie: ${listNames(who)} share first place.`;
 }
 
 // A modal dialog; resolves when one of its buttons is pressed, with that button's value.

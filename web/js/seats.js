@@ -8,26 +8,29 @@ export function seatNames(players) {
   return Array.from({ length: players }, (_, seat) => (seat === 0 ? "You" : `Bot ${seat}`));
 }
 
-// Two layouts as fractions of the table's box (0..1), chosen by the CSS per screen size:
+// Three layouts as fractions of the table's box (0..1), chosen by the CSS per screen size:
 // an ellipse (wide tables) and a U up the left side, across the top, down the right side
-// (narrow phones, where seats low on an ellipse would cover the trick).
+// (narrow phones, where seats low on an ellipse would cover the trick), and a row across
+// the top (phones, for games whose middle needs the whole width: Kozel, Zevaka).
 export function seatPosition(seat, players) {
   const angle = Math.PI / 2 + (seat * 2 * Math.PI) / players;
   const ellipse = { x: 0.5 + 0.5 * Math.cos(angle), y: 0.5 + 0.5 * Math.sin(angle) };
-  if (seat === 0) return { ellipse, u: { x: 0.5, y: 1 } };
+  if (seat === 0) return { ellipse, u: { x: 0.5, y: 1 }, row: { x: 0.5, y: 1 } };
+  const row = { x: players === 2 ? 0.5 : (seat - 1) / (players - 2), y: 0 };
   const along = (3 * (seat - 0.5)) / (players - 1); // 0..3: left side, top, right side
   let u;
   if (along <= 1) u = { x: 0, y: 1 - along };
   else if (along <= 2) u = { x: along - 1, y: 0 };
   else u = { x: 1, y: along - 2 };
-  return { ellipse, u };
+  return { ellipse, u, row };
 }
 
 // The CSS custom properties that place an element at a seat's position.
 export function seatStyle(seat, players, extra = {}) {
-  const { ellipse, u } = seatPosition(seat, players);
+  const { ellipse, u, row } = seatPosition(seat, players);
   return {
     "--x": ellipse.x.toFixed(3), "--y": ellipse.y.toFixed(3),
-    "--ux": u.x.toFixed(3), "--uy": u.y.toFixed(3), ...extra,
+    "--ux": u.x.toFixed(3), "--uy": u.y.toFixed(3),
+    "--rx": row.x.toFixed(3), "--ry": row.y.toFixed(3), ...extra,
   };
 }

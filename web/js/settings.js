@@ -18,5 +18,7 @@ export function readSettings(search = window.location.search) {
     botLevel: params.get("level") || "easy",
     // A fixed seed makes a new match reproducible (tests, bug reports).
     seed: seed !== null && /^\d+$/.test(seed) ? Number(seed) : null,
+    // A stacked first deal (tests): card codes in dealing order, comma-separated; Python checks it.
+    deck: params.get("deck") ? params.get("deck").split(",").map((code) => code.trim()).filter(Boolean) : null,
   };
 }

@@ -1,0 +1,266 @@
+// The Kozel table: two teams (you + North against West + East), the trump card and where it
+// lies, the trick as one row of cards per player (face-down passes as backs), and a hand in
+// which you select the cards of a lead, a beat or a pass before pressing its button.
+//
+// JavaScript decides nothing: a button is enabled only when the selected cards equal (as a
+// set) the cards of one of view.legal's actions of that type, and that action is sent.
+
+import { el } from "./dom.js";
+import { cardBack, cardLabel, cardView } from "./cards.js";
+import { trumpBadge } from "./oh-hell-table.js";
+import { listNames, sheetGrid, trumpMark } from "./score-sheet.js";
+import {
+  HUMAN, actionButtons, cardCount, createTable, dealerBadge, handRow, plural, seatBox, stat, waitingText,
+} from "./table.js";
+
+const TEAM_NAMES = ["Us", "Them"];
+const KIND_TEXT = { lead: "led", beat: "beat", pass: "passed" };
+
+function teamLabel(view, team, names) {
+  return `${TEAM_NAMES[team]} (${listNames(view.teams[team].map((s) => names[s]))})`;
+}
+
+function sameSet(a, b) {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((card) => set.has(card));
+}
+
+function rangeText(sizes) {
+  const list = [...sizes].sort((a, b) => a - b);
+  if (list.length === 0) return "";
+  if (list.length === 1) return plural(list[0], "card");
+  return `${list[0]}–${list[list.length - 1]} cards`;
+}
+
+// The stock and the trump card: shown to all, left in the stock (how deep) or drawn (by whom).
+function stockInfo(view, names) {
+  const { deal } = view;
+  const where = deal.trump_card_depth !== null && deal.trump_card_depth !== undefined
+    ? (deal.trump_card_depth === 0 ? "on top of the stock" : `in the stock under ${plural(deal.trump_card_depth, "card")}`)
+    : deal.trump_card_drawn_by !== null && deal.trump_card_drawn_by !== undefined
+      ? (deal.trump_card_drawn_by === HUMAN ? "drawn by you" : `drawn by ${names[deal.trump_card_drawn_by]}`)
+      : "";
+  return el("div", { class: "kozel-stock", "data-testid": "stock", "data-count": view.stock_count },
+    el("div", { class: "stock-pile" },
+      view.stock_count > 0 ? cardBack("stock-card", "The stock") : el("span", { class: "stock-empty" }),
+      el("span", { class: "stock-count" }, view.stock_count)),
+    el("div", { class: "trump-card-info", "data-testid": "trump-card", "data-card": deal.trump_card,
+      "data-depth": deal.trump_card_depth ?? "", "data-drawn-by": deal.trump_card_drawn_by ?? "" },
+    cardView(deal.trump_card, "trump-card"),
+    el("span", { class: "trump-card-text" },
+      el("span", {}, `${plural(view.stock_count, "card")} in the stock`),
+      el("span", { class: "muted" }, `Trump card ${where}`))));
+}
+
+function playRow(play, { names, winning, molodka }) {
+  const who = play.seat === HUMAN ? "You" : names[play.seat];
+  return el("div", {
+    class: `trick-row${play.seat === winning ? " winning" : ""}${play.kind === "pass" ? " passed" : ""}`,
+    "data-testid": "trick-play", "data-seat": play.seat, "data-kind": play.kind,
+  },
+    el("div", { class: "trick-who" },
+      el("span", { class: "trick-name" }, who),
+      el("span", { class: "trick-kind" }, play.seat === molodka && play.kind === "lead" ? "molodka" : KIND_TEXT[play.kind])),
+    el("div", { class: "trick-cards" }, play.cards.map((card) => (card
+      ? cardView(card, play.face_down ? "own-pass" : "")
+      : cardBack("", "A face-down card")))));
+}
+
+function trickRows(view, ctx) {
+  const trick = ctx.trick ?? { plays: [], cancelled: [] };
+  const winning = ctx.trickWinner ?? trick.winning ?? null;
+  const molodka = trick.molodka ?? null;
+  const cancelled = trick.cancelled ?? [];
+  return el("div", { class: "kozel-trick", "data-testid": "trick", role: "group", "aria-label": "Current trick" },
+    cancelled.length > 0 && el("p", { class: "molodka-note", "data-testid": "molodka-note" },
+      `Molodka! ${molodka === HUMAN ? "You" : ctx.names[molodka]} called it: `,
+      `the ${plural(cancelled.reduce((n, p) => n + p.cards.length, 0), "card")} on the table went back.`),
+    trick.plays.length === 0
+      ? el("p", { class: "trick-empty" }, view.over ? "" : "No cards on the table yet.")
+      : trick.plays.map((play) => playRow(play, { names: ctx.names, winning, molodka })));
+}
+
+function teamLine(view) {
+  const parts = [stat("team-tricks", `Tricks: us ${view.team_tricks[0]} · them ${view.team_tricks[1]}`)];
+  if (view.card_points) {
+    parts.push(stat("card-points", `Points: us ${view.card_points[0]} · them ${view.card_points[1]}`));
+  }
+  return parts;
+}
+
+// Local choice: the cards you have selected for this move (dropped when the move changes).
+function createSelection() {
+  let cards = [];
+  return {
+    get: () => cards,
+    clear: () => { cards = []; },
+    toggle(code) {
+      cards = cards.includes(code) ? cards.filter((c) => c !== code) : [...cards, code];
+    },
+  };
+}
+
+function controls(view, ctx, selection) {
+  const enabled = ctx.humanToAct && !ctx.busy;
+  const picked = selection.get();
+  const match = (type) => view.legal.find((a) => a.type === type && sameSet(a.cards, picked)) ?? null;
+  const molodka = view.legal.find((a) => a.type === "molodka") ?? null;
+  const buttons = [];
+  if (view.phase === "molodka") {
+    buttons.push({ text: "Molodka", action: molodka, data: { type: "molodka" }, primary: true,
+      title: "Call your molodka: the cards on the table go back, you lead your four" });
+    buttons.push({ text: "Decline", action: view.legal.find((a) => a.type === "decline") ?? null, data: { type: "decline" } });
+  } else if (view.trick.plays.length === 0) {
+    buttons.push({ text: "Lead", action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
+  } else {
+    buttons.push({ text: "Beat", action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
+    buttons.push({ text: "Pass", action: picked.length ? match("pass") : null, data: { type: "pass" },
+      title: view.options?.passes === "face_up" ? "Pass these cards face up" : "Pass these cards face down" });
+    if (molodka) {
+      buttons.push({ text: "Molodka", action: molodka, data: { type: "molodka" },
+        title: "Call your molodka: the cards on the table go back, you lead your four" });
+    }
+  }
+  return actionButtons(buttons, {
+    enabled, label: "Your play", extraClass: "kozel-actions",
+    onAction: (action) => { selection.clear(); ctx.onAction(action); },
+  });
+}
+
+function hand(view, ctx, selection) {
+  const choosing = ctx.humanToAct && view.phase === "play";
+  const usable = new Set();
+  const beating = new Set();
+  if (choosing) {
+    for (const action of view.legal) {
+      if (action.type !== "play" && action.type !== "pass") continue;
+      for (const card of action.cards) usable.add(card);
+      if (action.type === "play" && view.trick.plays.length > 0) for (const card of action.cards) beating.add(card);
+    }
+  }
+  const picked = selection.get();
+  return handRow(view.hand, {
+    active: choosing && !ctx.busy,
+    props: (code) => ({
+      enabled: choosing && !ctx.busy && usable.has(code),
+      dimmed: choosing && !usable.has(code),
+      selected: choosing ? picked.includes(code) : undefined,
+      extraClass: beating.has(code) ? "can-beat" : "",
+      label: `${cardLabel(code)}${beating.has(code) ? " (can be part of a beat)" : ""}`,
+      onClick: () => { selection.toggle(code); ctx.rerender(); },
+    }),
+  });
+}
+
+function status(view, ctx) {
+  if (ctx.trickWinner !== null) {
+    return ctx.trickWinner === HUMAN ? "You took the trick" : `${ctx.names[ctx.trickWinner]} took the trick`;
+  }
+  if (view.over) return "The party is over";
+  if (view.to_act === HUMAN) {
+    if (ctx.busy) return "…";
+    if (view.phase === "molodka") return "You hold a molodka: call it now, or decline";
+    const sizes = new Set(view.legal.filter((a) => a.type !== "molodka").map((a) => a.cards.length));
+    if (view.trick.plays.length === 0) return `Your lead: select ${rangeText(sizes)}, then press Lead`;
+    return `Answer with ${rangeText(sizes)}: select ${sizes.has(1) && sizes.size === 1 ? "it" : "them"}, then Beat or Pass`;
+  }
+  return waitingText(view, ctx.names, ctx, view.phase === "molodka" ? "is thinking about a molodka" : "is playing");
+}
+
+function sheet(view, names) {
+  const rows = view.sheet?.rows ?? [];
+  const limit = view.limit ?? view.options?.limit;
+  const teamCells = (row, team) => [
+    { content: row.card_points[team], title: `${plural(row.tricks[team], "trick")}` },
+    { class: row.points[team] > 0 ? "miss" : "hit",
+      content: [el("span", { class: "points" }, row.points[team] > 0 ? `+${row.points[team]}` : "0"),
+        row.multiplier > 1 && el("span", { class: "bid-tricks" }, `×${row.multiplier}`)] },
+    { content: row.totals[team], class: "running" },
+  ];
+  return sheetGrid({
+    caption: `Card points of each deal, defeat points (+) and running totals; ${limit} defeat points make the goat.`,
+    extraClass: "kozel-sheet",
+    groups: [0, 1].map((team) => ({ label: teamLabel(view, team, names), span: 3 })),
+    columns: ["Card pts", "Defeat", "Total", "Card pts", "Defeat", "Total"],
+    rows: rows.map((row) => ({
+      label: [el("span", { class: "deal-no" }, row.deal),
+        el("span", { class: "deal-meta" }, trumpMark(row.trump), row.eggs && el("span", { title: "Eggs: 60:60" }, "🥚"))],
+      cells: [...teamCells(row, 0), ...teamCells(row, 1)],
+    })),
+    totals: [0, 1].map((team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
+  });
+}
+
+function dealResult(view, names) {
+  const row = view.sheet.rows[view.sheet.rows.length - 1];
+  const [us, them] = row.card_points;
+  const lines = [el("p", { class: "deal-score", "data-testid": "deal-result" },
+    `${TEAM_NAMES[0]} ${us} : ${them} ${TEAM_NAMES[1]}`,
+    el("span", { class: "muted" }, ` (tricks ${row.tricks[0]} : ${row.tricks[1]})`))];
+  if (row.eggs) {
+    lines.push(el("p", { class: "deal-note" }, "Eggs! 60 : 60: no defeat points this deal."));
+  } else {
+    const loser = row.points[0] > 0 ? 0 : 1;
+    lines.push(el("p", { class: "deal-note" },
+      `${teamLabel(view, loser, names)} score ${plural(row.points[loser], "defeat point")}`,
+      row.multiplier > 1 ? ` (×${row.multiplier} after eggs).` : "."));
+  }
+  return lines;
+}
+
+function goatText(view, names) {
+  const goat = view.goat;
+  if (!goat) return "";
+  const who = listNames(goat.seats.map((s) => names[s]));
+  return `${who} are the goat${goat.eggs ? " with eggs" : ""}!`;
+}
+
+export function createKozelTable(args) {
+  const selection = createSelection();
+  const spec = {
+    id: "kozel",
+    feltClass: () => "layout-row",
+    info: (view) => `Deal ${view.deal.number} · us ${view.scores[0]} · them ${view.scores[1]} (to ${view.limit})`,
+    badge: (view) => trumpBadge(view.deal.trump),
+    seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
+      badges: [seat === 2 && el("span", { class: "partner-badge", title: "Your partner" }, "partner"),
+        dealerBadge(view.deal.dealer, seat)],
+      lines: [[cardCount(view.hand_counts[seat]),
+        view.deal.trump_card_drawn_by === seat && el("span", { class: "drew-trump", title: "Drew the trump card" },
+          "drew ", cardView(view.deal.trump_card, "mini"))]],
+      extraClass: seat % 2 === 0 ? "team-us" : "team-them",
+    }),
+    me: (view, ctx) => [
+      el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.deal.dealer, HUMAN)),
+      el("div", { class: "seat-line" }, teamLine(view)),
+    ],
+    center: (view, ctx) => el("div", { class: "kozel-middle" }, stockInfo(view, ctx.names), trickRows(view, ctx)),
+    centerKeys: () => [],
+    panel: (view, ctx) => (ctx.humanToAct ? controls(view, ctx, selection) : null),
+    hand: (view, ctx) => hand(view, ctx, selection),
+    status,
+    sheet,
+    reset: () => selection.clear(),
+    closingView(previous, next) {
+      const row = next.sheet.rows[next.sheet.rows.length - 1];
+      return {
+        ...previous,
+        to_act: null, legal: [], hand: [], stock_count: 0,
+        hand_counts: previous.hand_counts.map(() => 0),
+        team_tricks: row.tricks,
+        card_points: previous.card_points ? row.card_points : null,
+        scores: row.totals,
+        trick: next.last_trick,
+      };
+    },
+    dealTitle: (next) => `Deal ${next.sheet.rows[next.sheet.rows.length - 1].deal} done`,
+    dealBody: dealResult,
+    finalBody: (next, names) => [
+      el("p", { class: "winner-text", "data-testid": "winner" }, goatText(next, names)),
+      dealResult(next, names),
+      sheet(next, names),
+    ],
+  };
+  return createTable({ ...args, spec });
+}

@@ -1,0 +1,238 @@
+// The table every game shares: a bar (leave, deal info, badge, Scores), the felt with the
+// other seats and the middle of the table, your own seat with the status line, an optional
+// control panel and your hand. A game module gives a small `spec` of render functions; the
+// shell owns re-rendering, focus, the trick pause and the sheet dialogs between deals.
+//
+// Everything shown comes from the view; a click sends back one of view.legal's actions.
+
+import { el, replaceChildren, sleep } from "./dom.js";
+import { cardBack, cardButton, cardView } from "./cards.js";
+import { seatNames, seatStyle } from "./seats.js";
+import { showDialog, winnerText } from "./score-sheet.js";
+
+export const HUMAN = 0;
+
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+export function stat(testid, ...children) {
+  return el("span", { class: "stat", "data-testid": testid }, ...children);
+}
+
+export function dealerBadge(dealer, seat) {
+  return dealer === seat
+    ? el("span", { class: "dealer-badge", title: "Dealer", "data-testid": "dealer" },
+      el("span", { "aria-hidden": "true" }, "D"), el("span", { class: "sr-only" }, "(dealer)"))
+    : null;
+}
+
+export function cardCount(count) {
+  return el("span", { class: "seat-cards", "data-testid": "seat-cards" },
+    el("span", { class: "mini-back", "aria-hidden": "true" }), count,
+    el("span", { class: "sr-only" }, count === 1 ? " card" : " cards"));
+}
+
+// A box at a seat's place around the felt: its name line, then lines of small facts.
+export function seatBox(view, seat, names, { badges = [], lines = [], toAct = view.to_act === seat, extraClass = "" } = {}) {
+  return el("div", {
+    class: `seat${toAct ? " to-act" : ""}${extraClass ? ` ${extraClass}` : ""}`,
+    "data-testid": "seat", "data-seat": seat,
+    style: seatStyle(seat, view.players),
+  },
+    el("div", { class: "seat-name" }, names[seat], badges),
+    lines.map((line) => el("div", { class: "seat-line" }, line)));
+}
+
+// One card per seat, each laid towards its player (Oh Hell, Spades, 8-5-3). Only plays not
+// on screen before slide in, so a re-render does not replay the animation.
+export function singleTrick(view, { trick, trickWinner, isFresh }) {
+  const plays = trick?.plays ?? [];
+  return el("div", { class: "trick", "data-testid": "trick", role: "group", "aria-label": "Current trick" },
+    plays.map(({ seat, card }, order) => el("div", {
+      class: `trick-card${seat === trickWinner ? " winner" : ""}${isFresh(`${seat}${card}`) ? " fresh" : ""}`,
+      "data-seat": seat,
+      style: seatStyle(seat, view.players, { "z-index": String(order + 1) }),
+    }, cardView(card))));
+}
+
+export function singleTrickKeys(trick) {
+  return (trick?.plays ?? []).map(({ seat, card }) => `${seat}${card}`);
+}
+
+// The hand: `props(code)` gives {enabled, dimmed, selected, onClick, extraClass} per card.
+// Long hands overlap (two rows of nine on a phone, one row on a desktop).
+export function handRow(cards, { active = false, props = () => ({}), hidden = 0, label = "Your hand" } = {}) {
+  const count = cards.length + hidden;
+  const classes = ["hand", active && "your-play", count > 13 && "long", count > 16 && "very-long"].filter(Boolean);
+  return el("div", { class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": label },
+    cards.map((code) => cardButton(code, props(code))),
+    Array.from({ length: hidden }, () => cardBack("hand-back")));
+}
+
+// The legal actions of one type, as a map from a key to the action (sent back unchanged).
+export function legalBy(view, type, key) {
+  return new Map(view.legal.filter((a) => a.type === type).map((a) => [key(a), a]));
+}
+
+// A row of buttons for legal actions: [{label, action, testid, data, primary, title}].
+export function actionButtons(buttons, { enabled, onAction, label = "Your choice", extraClass = "" }) {
+  return el("div", { class: `action-panel ${extraClass}`.trim(), "data-testid": "action-panel", role: "group", "aria-label": label },
+    buttons.map(({ text, action, testid = "action-button", data = {}, primary = false, title }) => el("button", {
+      type: "button", class: `action-button${primary ? " primary" : ""}`, "data-testid": testid,
+      dataset: data, title,
+      disabled: !action || !enabled,
+      onclick: action ? () => onAction(action) : undefined,
+    }, text)));
+}
+
+// Keyboard focus survives a re-render when the same control is still there.
+function focusKey(node) {
+  if (!(node instanceof HTMLElement)) return null;
+  if (node.dataset.card && node.dataset.testid) return `[data-testid="${node.dataset.testid}"][data-card="${node.dataset.card}"]`;
+  if (node.dataset.bid) return `[data-bid="${node.dataset.bid}"]`;
+  if (node.dataset.type) return `[data-testid="${node.dataset.testid}"][data-type="${node.dataset.type}"]`;
+  if (node.dataset.target) return `[data-target="${node.dataset.target}"]`;
+  if (node.dataset.testid) return `[data-testid="${node.dataset.testid}"]`;
+  return null;
+}
+
+function lastTrickChanged(previous, next) {
+  return next.last_trick && JSON.stringify(next.last_trick) !== JSON.stringify(previous.last_trick)
+    ? next.last_trick : null;
+}
+
+function sheetGrew(previous, next) {
+  return (next.sheet?.rows.length ?? 0) > (previous.sheet?.rows.length ?? 0);
+}
+
+/*
+spec: {
+  names(view)                       seat names (default: seats.js)
+  feltClass(view)                   extra classes of the felt
+  info(view), badge(view)           the bar's middle: deal info and the trump (or contract) badge
+  seat(view, seat, ctx)             an opponent's box (use seatBox)
+  me(view, ctx)                     the lines of your own box (before the status)
+  center(view, ctx)                 the middle of the felt
+  centerKeys(trick)                 keys of what the middle shows (for the slide-in animation)
+  panel(view, ctx)                  controls above the hand, or null
+  hand(view, ctx)                   the hand row
+  status(view, ctx)                 the status text
+  sheet(view, names)                the score sheet (a node)
+  completedTrick(previous, next)    the trick an action completed, or null (default: last_trick changed)
+  dealDone(previous, next)          a deal ended (default: sheet.rows grew)
+  closingView(previous, next)       the table as the finished deal ended
+  dealTitle(next)                   title of the deal's sheet dialog
+  dealBody(next, names)             nodes above the sheet in that dialog
+  finalBody(next, names)            nodes of the final dialog (default: winner text and sheet)
+  pause(previous, next, names)      extra moment after an action: render options, or null
+  reset(view)                       the view changed by a move: drop local choices (selection)
+}
+ctx: {busy, stalled, humanToAct, trick, trickWinner, names, onAction, rerender, isFresh, ...extra}
+*/
+export function createTable({ settings, onAction, onLeave, spec }) {
+  const screen = el("section", { class: `screen table-screen game-${spec.id}`, "data-testid": "table-screen" });
+  let current = null;
+  let lastOptions = {};
+  let names = [];
+  let onScreen = new Set();
+  let lastMove = null;
+
+  function openSheet() {
+    if (!current) return;
+    showDialog(screen, {
+      title: "Score sheet", testid: "score-sheet-view", body: spec.sheet(current, names),
+      buttons: [{ label: "Close", value: null, primary: true, testid: "close-sheet" }],
+    });
+  }
+
+  // stalled: a bot's move failed, so no one is thinking.
+  function render(view, options = {}) {
+    const { busy = false, stalled = false, trick = view.trick, trickWinner = null } = options;
+    current = view;
+    lastOptions = options;
+    names = spec.names ? spec.names(view) : seatNames(view.players);
+    if (view.move !== lastMove) {
+      lastMove = view.move;
+      spec.reset?.(view);
+    }
+    const refocus = screen.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const humanToAct = view.to_act === HUMAN && !view.over && trickWinner === null && !options.pausing;
+    const ctx = {
+      ...options, busy, stalled, trick, trickWinner, names, humanToAct, settings,
+      onAction, rerender: () => render(current, lastOptions), isFresh: (key) => !onScreen.has(key),
+    };
+    const opponents = [];
+    for (let seat = 0; seat < view.players; seat += 1) if (seat !== HUMAN) opponents.push(spec.seat(view, seat, ctx));
+
+    replaceChildren(screen,
+      el("header", { class: "table-bar" },
+        el("button", { type: "button", class: "bar-button", "data-testid": "leave", onclick: onLeave }, "‹ Games"),
+        el("div", { class: "deal-info", "data-testid": "deal-info" }, spec.info(view)),
+        spec.badge(view, ctx),
+        el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores")),
+      el("div", { class: `felt players-${view.players}${view.players > 4 ? " crowded" : ""} ${spec.feltClass?.(view) ?? ""}`.trim() },
+        opponents, spec.center(view, ctx)),
+      el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
+        spec.me(view, ctx),
+        el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx))),
+      spec.panel?.(view, ctx),
+      spec.hand(view, ctx),
+    );
+    onScreen = new Set(spec.centerKeys ? spec.centerKeys(trick, view) : singleTrickKeys(trick));
+    screen.dataset.phase = view.phase;
+    screen.dataset.toAct = String(view.to_act);
+    screen.dataset.busy = String(busy);
+    if (refocus) screen.querySelector(refocus)?.focus();
+  }
+
+  // What an action changed, shown before the table moves on: the completed trick for a
+  // moment, then the deal's line of the score sheet (or the final sheet).
+  async function showOutcome(previous, next) {
+    const trick = (spec.completedTrick ?? lastTrickChanged)(previous, next);
+    const dealDone = (spec.dealDone ?? sheetGrew)(previous, next);
+    const shown = (dealDone || next.over) && spec.closingView ? spec.closingView(previous, next) : next;
+    const pause = spec.pause?.(previous, next, names);
+    if (pause) {
+      render(shown, { busy: true, pausing: true, ...pause });
+      await sleep(pause.ms ?? settings.trickDelayMs);
+    }
+    if (trick) {
+      render(shown, { busy: true, trick, trickWinner: trick.winner ?? null });
+      await sleep(settings.trickDelayMs);
+    }
+    // Behind the sheet the finished deal stays on the table, not the next one.
+    if (next.over) {
+      render(shown, { busy: true, trick: trick ?? next.last_trick });
+      const choice = await showDialog(screen, {
+        title: "Game over", testid: "final-sheet",
+        body: spec.finalBody ? spec.finalBody(next, names)
+          : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)],
+        buttons: [
+          { label: "See the table", value: "stay", testid: "stay" },
+          { label: "New game", value: "new", primary: true, testid: "new-game" },
+        ],
+      });
+      if (choice === "new") onLeave();
+    } else if (dealDone) {
+      render(shown, { busy: true, trick: trick ?? next.last_trick });
+      await showDialog(screen, {
+        title: spec.dealTitle(next), testid: "deal-sheet",
+        body: [spec.dealBody?.(next, names), spec.sheet(next, names)],
+        buttons: [{ label: "Continue", value: null, primary: true, testid: "continue" }],
+      });
+    }
+  }
+
+  return { screen, render, showOutcome };
+}
+
+// A bot's or your turn, said the same way in every game.
+export function waitingText(view, names, { stalled }, doing) {
+  if (view.to_act === null || view.to_act === undefined || view.to_act === HUMAN) return "";
+  const name = names[view.to_act];
+  if (stalled) return `${name} could not move: press Try again`;
+  return `${name} ${doing}…`;
+}
+
+export { cardView, cardBack };
