@@ -258,12 +258,12 @@ class ZevakaGame(Game):
         state.stale = [0] * state.players
         state.events.append({"type": "flip", "seats": list(range(state.players))})
         n = state.players
-        for k in range(n):  # Z13: empty-handed players are out, in turn order from the player to act
-            s = (state.turn + k) % n
-            if self.total(state, s) == 0:
-                self.go_out(state, s)
-                if state.over:
-                    return
+        empty = [(state.turn + k) % n for k in range(n) if self.total(state, (state.turn + k) % n) == 0]
+        for s in empty:  # Z13: empty-handed players are out, in turn order from the player to act
+            self.go_out(state, s, check_end=False)
+        self.check_end(state)
+        if state.over:
+            return
         for s in range(n):
             self.face_up_single(state, s)
 
@@ -273,10 +273,14 @@ class ZevakaGame(Game):
             state.open[seat], state.down[seat] = state.down[seat], []
             state.events.append({"type": "face_up", "seat": seat, "card": state.open[seat][-1]})
 
-    def go_out(self, state, seat):
+    def go_out(self, state, seat, check_end=True):
         state.out.append(seat)
         state.stale = [0] * state.players
         state.events.append({"type": "out", "seat": seat, "place": len(state.out)})
+        if check_end:
+            self.check_end(state)
+
+    def check_end(self, state):
         holders = [s for s in range(state.players) if s not in state.out]
         if len(holders) == 1:  # Z14
             self.finish(state, "last", holders[0])
@@ -382,7 +386,8 @@ class ZevakaGame(Game):
         on = rank_word(pile[-1])
         if wild and pile[-1][0] == "A":
             on += f" (counting as a {C.RANK_NAMES[acts_as(pile, state.ranks, True)]})"
-        return f"Your {rank_word(top)} does not fit on the {on}: it goes on a {needed}, one step lower."
+        article = "an" if needed[0] in "ae" else "a"
+        return f"Your {rank_word(top)} does not fit on the {on}: it goes on {article} {needed}, one step lower."
 
     def where(self, targets) -> str:
         words = ["on the common pile" if t == COMMON else f"on seat {t}'s pile" for t in targets]
