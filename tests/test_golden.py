@@ -14,6 +14,7 @@ from games import registry
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [("oh_hell", 4, {}, 1), ("oh_hell", 3, {"trump": "turn_up", "scoring": "minus_ten"}, 2),
          ("oh_hell", 2, {"sequence": "down_up", "hook": "off"}, 3),
+         ("zevaka", 3, {}, 1),
          ("kozel", 4, {}, 1), ("eight_five_three", 3, {}, 1)]
 
 

@@ -14,7 +14,7 @@ SCALE = float(os.environ.get("CONFORMANCE_SCALE", "1"))
 OPTION_SETS = option_sets(GAME, random.Random(5), 16)
 
 
-@settings(max_examples=int(700 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(600 * SCALE), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), options=st.sampled_from(OPTION_SETS), seed=st.integers(0, 2**53 - 1))
 def test_random_matches_keep_the_contract(players, options, seed):
     play_random_match(GAME, players, options, seed, check_rate=0.03)

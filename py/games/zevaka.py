@@ -428,6 +428,9 @@ class ZevakaGame(Game):
             "ranking": self.ranking(state),
             "loser": state.loser,
             "end": state.end,
+            "sheet": {"rows": [{"end": state.end, "loser": state.loser, "ranking": self.ranking(state),
+                                "cards": [self.total(state, s) for s in range(n)], "missed": list(state.missed)}]
+                      if state.over else []},
             "guard": {"idle": list(state.idle), "stale": list(state.stale),
                       "idle_needed": [GUARD_PASSES * self.total(state, s) for s in range(n)],
                       "stale_needed": [STALE_PASSES * self.total(state, s) for s in range(n)]}
