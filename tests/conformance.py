@@ -28,9 +28,13 @@ def option_sets(game, rng: random.Random, count: int) -> list[dict]:
 
 
 def play_random_match(game, players: int, options: dict, seed: int, *, check_rate: float = 0.05,
-                      policy=None) -> object:
-    """Play one match with random legal actions, checking the contract; return the end state."""
+                      policy=None, max_deep_checks: int = 12) -> object:
+    """Play one match with random legal actions (or `policy`), checking the contract.
+
+    A deep check replays the whole record, so long matches get at most
+    `max_deep_checks` of them (besides the first and the last step)."""
     rng = random.Random(seed)
+    deep_left = max_deep_checks
     state = game.new_match(players, options, seed)
     check_deep(game, state, rng)
     for _ in range(MAX_STEPS):
@@ -39,7 +43,8 @@ def play_random_match(game, players: int, options: dict, seed: int, *, check_rat
             break
         legal = game.legal_actions(state)
         action = policy(game, state, legal, rng) if policy else rng.choice(legal)
-        if rng.random() < check_rate:
+        if deep_left and rng.random() < check_rate:
+            deep_left -= 1
             check_deep(game, state, rng)
             before = state.clone()
             state_after = game.apply(state, action)

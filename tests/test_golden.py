@@ -15,7 +15,8 @@ GOLDEN = Path(__file__).parent / "golden"
 CASES = [("oh_hell", 4, {}, 1), ("oh_hell", 3, {"trump": "turn_up", "scoring": "minus_ten"}, 2),
          ("oh_hell", 2, {"sequence": "down_up", "hook": "off"}, 3),
          ("zevaka", 3, {}, 1),
-         ("kozel", 4, {}, 1), ("eight_five_three", 3, {}, 1)]
+         ("kozel", 4, {}, 1), ("eight_five_three", 3, {}, 1),
+         ("spades", 4, {"target": 200}, 1), ("spades", 2, {"target": 200, "nil": "nil"}, 2)]
 
 
 def play(game_id, players, options, seed):

@@ -9,6 +9,7 @@ MODULES = {
     "zevaka": "games.zevaka",
     "kozel": "games.kozel",
     "eight_five_three": "games.eight_five_three",
+    "spades": "games.spades",
 }
 
 

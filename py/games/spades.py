@@ -1,0 +1,346 @@
+"""Spades with jokers, cut-throat for 2-5 players: bid at least the tricks you will
+take; spades (and the Big and Little Joker above the ace) are always trump.
+
+Seed: shared/seeds/002_796355ad5292c901.txt. Implements RULES.md section 3, S1-S16:
+jokers on (S1); decks by player count (S2, S3); tricks = hand size (S4); two players
+draw their hands (S5, option: deal 13); individual play, partnerships for 4 as an
+option (S6); jokers count as spades for following, leading and breaking (S7);
+spades may not be led until broken unless the leader holds only spades (S8); one
+bidding round, minimum 1 (S9); made = 10 x bid + 1 per overtrick, failed 0 (S10,
+option -10 x bid); sandbags off by default (S11); target 500, 200 short (S12); a tie
+at the top at or above the target: everyone plays another hand (S13); random first
+dealer, left of the dealer bids and leads (S14); no duty to trump (S15); bids and
+totals public (S16). Options: nil (+/-100) and blind nil (+/-200, only when behind
+by 100 or more; decided before looking at the cards, so not with the 2-player draw).
+A nil bidder's tricks never count toward a contract; they count as bags.
+"""
+
+from .engine import cards as C
+from .engine import chance
+from .engine.bidding import bidding_order
+from .engine.errors import BadOptions
+from .engine.options import Option
+from .engine.scoresheet import top_seats
+from .engine.tricks import TrickGame, deal_round_robin, next_seat
+
+# Jokers are spades (S7) ranked above the ace.
+_STRENGTH = {**{r: i for i, r in enumerate(C.RANKS)}, "L": 13, "B": 14}
+TARGETS = (100, 200, 250, 300, 400, 500, 1000)
+
+
+def spades_deck(players: int, jokers: bool) -> list[str]:
+    """S2 with jokers, S3 without."""
+    if jokers:
+        removed = {2: ["2C", "2D"], 3: [], 4: ["2C", "2D"], 5: ["2S", "2H", "2D", "2C"]}[players]
+        return [c for c in C.deck_54() if c not in removed]
+    removed = {2: [], 3: ["2C"], 4: [], 5: ["2C", "2D"]}[players]
+    return [c for c in C.deck_52() if c not in removed]
+
+
+def hand_size(players: int, jokers: bool) -> int:
+    return 13 if players == 2 else len(spades_deck(players, jokers)) // players
+
+
+def side_score(bids, tricks, blind, options, bags_before):
+    """One side's points for a hand, the bags it took, and its bag count after.
+
+    A nil bidder scores alone (+/-100, blind +/-200); their tricks never count toward
+    the side's contract but count as bags (S9-S11 and the nil options)."""
+    contract = sum(b for b in bids if b > 0)
+    taken = sum(t for b, t in zip(bids, tricks) if b > 0)
+    bags = sum(t for b, t in zip(bids, tricks) if b == 0)
+    points = 0
+    for bid, won, is_blind in zip(bids, tricks, blind):
+        if bid == 0:
+            value = 200 if is_blind else 100
+            points += value if won == 0 else -value
+    if contract:
+        if taken >= contract:  # S10: made
+            points += 10 * contract + (taken - contract)
+            bags += taken - contract
+        elif options["failed"] == "minus":
+            points -= 10 * contract
+    bags_after = bags_before
+    if options["sandbags"]:  # S11: every 10 bags cost 100, the rest carries over
+        penalties, bags_after = divmod(bags_before + bags, 10)
+        points -= 100 * penalties
+    return points, bags, bags_after
+
+
+class Spades(TrickGame):
+    id = "spades"
+    title = "Spades with jokers"
+    min_players, max_players, default_players = 2, 5, 4
+    options_schema = (
+        Option("jokers", "Big and Little Joker", ((True, "On"), (False, "Off")), True),
+        Option("target", "Play to", tuple((t, f"{t} points") for t in TARGETS), 500),
+        Option("sandbags", "Sandbags (10 overtricks cost 100)", ((False, "Off"), (True, "On")), False),
+        Option("failed", "Failed contract", (("zero", "Scores 0"), ("minus", "Costs 10 per trick bid")), "zero"),
+        Option("nil", "Nil bids", (("off", "Off"), ("nil", "Nil (±100)"),
+                                   ("blind", "Nil (±100) and blind nil (±200)")), "off"),
+        Option("partnership", "Partnerships (4 players, partners opposite)", ((False, "No"), (True, "Yes")), False),
+        Option("two_player_deal", "Two players", (("draw", "Draw the hands"), ("deal", "Deal 13 each")), "draw"),
+    )
+
+    # ---- hooks of the trick core --------------------------------------------------
+    def suit_of(self, card):
+        return "S" if card in C.JOKERS else card[1]
+
+    def strength(self, card):
+        return _STRENGTH[card[0]]
+
+    def lead_allowed(self, state, hand):
+        if state.broken or all(self.suit_of(c) == "S" for c in hand):  # S8
+            return list(hand)
+        return [c for c in hand if self.suit_of(c) != "S"]
+
+    def full_deck(self, state):
+        return spades_deck(state.players, state.options["jokers"])
+
+    def check_options(self, state):
+        if state.options["partnership"] and state.players != 4:
+            raise BadOptions("Partnerships need exactly 4 players.")
+
+    # ---- set-up and hands -----------------------------------------------------------
+    def setup(self, state):
+        n = state.players
+        state.sides = [[0, 2], [1, 3]] if state.options["partnership"] else [[s] for s in range(n)]
+        state.totals = [0] * len(state.sides)
+        state.bags = [0] * len(state.sides)
+        state.rows = []
+        state.hand_no = 0
+        state.last_trick = None
+        state.trump = "S"
+        state.dealer = chance.choice(state, "dealer", list(range(n)))  # S14
+        self.start_hand(state)
+
+    def side_of(self, state, seat):
+        return next(i for i, side in enumerate(state.sides) if seat in side)
+
+    def drawing(self, state) -> bool:
+        return state.players == 2 and state.options["two_player_deal"] == "draw"
+
+    def start_hand(self, state):
+        n = state.players
+        if state.hand_no > 0:
+            state.dealer = next_seat(state.dealer, n)
+        state.hand_no += 1
+        deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
+        state.stacked_deck = None
+        first = next_seat(state.dealer, n)
+        state.hand_size = hand_size(n, state.options["jokers"])
+        state.bids = [None] * n
+        state.blind = [False] * n
+        state.broken = False
+        state.dead = []
+        state.seen_dead = [[] for _ in range(n)]
+        state.looked = [True] * n
+        self.start_tricks(state, first)
+        if self.drawing(state):  # S5: the whole pack is drawn, kept or discarded
+            state.hands, state.stock = [[] for _ in range(n)], deck
+            state.phase = "draw"
+            return
+        state.hands, state.stock = deal_round_robin(deck, n, first, state.hand_size)
+        state.dead = state.stock
+        state.stock = []
+        self.start_bidding(state)
+
+    def start_bidding(self, state):
+        first = next_seat(state.dealer, state.players)
+        state.bid_order = bidding_order(first, state.players)
+        if state.options["nil"] == "blind" and not self.drawing(state):
+            for seat in range(state.players):
+                side = self.side_of(state, seat)
+                best_other = max(t for i, t in enumerate(state.totals) if i != side)
+                behind = state.totals[side] <= best_other - 100
+                state.looked[seat] = not behind  # a blind-nil candidate decides before looking
+        undecided = [s for s in state.bid_order if not state.looked[s]]
+        state.phase = "blind" if undecided else "bid"
+        state.turn = undecided[0] if undecided else first
+
+    # ---- actions ------------------------------------------------------------------
+    def legal(self, state):
+        if state.phase == "draw":
+            return [{"type": "keep"}, {"type": "discard"}]
+        if state.phase == "blind":
+            return [{"type": "bid", "n": 0, "blind": True}, {"type": "look"}]
+        if state.phase == "bid":
+            bids = [{"type": "bid", "n": n} for n in range(1, state.hand_size + 1)]  # S9
+            return ([{"type": "bid", "n": 0}] if state.options["nil"] != "off" else []) + bids
+        return self.play_actions(state)
+
+    def perform(self, state, action):
+        kind = action["type"]
+        if kind in ("keep", "discard"):
+            self.draw_step(state, kind == "keep")
+        elif kind == "look" or action.get("blind"):
+            seat = state.turn
+            state.looked[seat] = True
+            if action.get("blind"):
+                state.bids[seat], state.blind[seat] = 0, True
+            undecided = [s for s in state.bid_order if not state.looked[s]]
+            if undecided:
+                state.turn = undecided[0]
+            else:
+                state.phase = "bid"
+                state.turn = self.next_bidder(state)
+        elif kind == "bid":
+            state.bids[state.turn] = action["n"]
+            state.turn = self.next_bidder(state)
+            if state.turn is None:
+                state.phase = "play"
+                state.turn = state.leader
+        else:
+            self.play_card(state, action["cards"][0])
+
+    def next_bidder(self, state):
+        return next((s for s in state.bid_order if state.bids[s] is None), None)
+
+    def draw_step(self, state, keep: bool):
+        """S5: keep the top card and discard the next unseen, or discard it and keep the next."""
+        seat = state.turn
+        top, following = state.stock[0], state.stock[1]
+        state.stock = state.stock[2:]
+        kept, dead = (top, following) if keep else (following, top)
+        state.hands[seat].append(kept)
+        state.dead.append(dead)
+        if not keep:
+            state.seen_dead[seat].append(top)
+        if all(len(h) == state.hand_size for h in state.hands):
+            state.dead += state.stock
+            state.stock = []
+            self.start_bidding(state)
+        else:
+            state.turn = next_seat(seat, state.players)
+
+    def on_trick_complete(self, state, trick):
+        if any(self.suit_of(p["card"]) == "S" for p in trick["plays"]):
+            state.broken = True  # S7, S8: a spade or joker in an earlier trick
+        if not state.hands[state.leader]:
+            self.score_hand(state)
+
+    def score_hand(self, state):
+        cells, points_by_side = [], []
+        for index, side in enumerate(state.sides):
+            bids = [state.bids[s] for s in side]
+            points, bags, state.bags[index] = side_score(
+                bids, [state.tricks_won[s] for s in side], [state.blind[s] for s in side],
+                state.options, state.bags[index])
+            state.totals[index] += points
+            points_by_side.append(points)
+            cells.append({"bid": sum(bids), "tricks": sum(state.tricks_won[s] for s in side), "bags": bags,
+                          "points": points, "nil": [s for s in side if state.bids[s] == 0],
+                          "blind": [s for s in side if state.blind[s]]})
+        state.rows.append({"hand": state.hand_no, "dealer": state.dealer, "bids": list(state.bids),
+                           "tricks": list(state.tricks_won), "cells": cells, "points": points_by_side,
+                           "totals": list(state.totals), "bag_count": list(state.bags)})
+        self.end_or_next(state)
+
+    def end_or_next(self, state):
+        target = state.options["target"]
+        if max(state.totals) >= target:  # S13
+            top = top_seats(state.totals)
+            if len(top) == 1:
+                state.over, state.turn, state.phase = True, None, "over"
+                state.winners = list(state.sides[top[0]])
+                return
+        self.start_hand(state)
+
+    def explain_illegal(self, state, action):
+        kind = action.get("type")
+        phase = state.phase
+        if phase == "draw":
+            return "Keep the card you drew, or discard it and take the next one."
+        if phase == "blind":
+            return "You are 100 or more behind: bid blind nil now, or look at your cards first."
+        if phase == "bid":
+            if kind != "bid":
+                return "Bid first: how many tricks will you take?"
+            low = 0 if state.options["nil"] != "off" else 1
+            return f"Bid a whole number from {low} to {state.hand_size}" + (
+                " (0 is nil)." if low == 0 else "; the minimum bid is 1.")
+        if kind != "play":
+            return "Bidding is over: play a card."
+        cards = action.get("cards") or []
+        if (len(cards) == 1 and not state.trick and cards[0] in state.hands[state.turn]
+                and self.suit_of(cards[0]) == "S"):
+            return "Spades are not broken yet: lead another suit (jokers count as spades)."
+        return self.explain_play(state, action)
+
+    # ---- views ----------------------------------------------------------------------
+    def game_view(self, state, seat):
+        hand = state.hands[seat] if state.looked[seat] else []  # blind nil: not yet seen
+        view = {
+            "phase": "over" if state.over else state.phase,
+            "scores": list(state.totals),
+            "sides": [list(side) for side in state.sides],
+            "bags": list(state.bags),
+            "hand_number": state.hand_no,
+            "dealer": state.dealer,
+            "hand_size": state.hand_size,
+            "trump": "S",
+            "broken": state.broken,
+            "hand": C.sort_for_display(hand, _STRENGTH, "S"),
+            "looked": state.looked[seat],
+            "bids": list(state.bids),
+            "blind": list(state.blind),
+            "target": state.options["target"],
+            "sheet": {"rows": [dict(r) for r in state.rows]},
+        }
+        if state.phase == "draw":
+            view["draw"] = {"stock": len(state.stock), "seen_discards": list(state.seen_dead[seat]),
+                            "card": state.stock[0] if state.turn == seat else None}
+        view.update(self.trick_view(state))
+        return view
+
+    # ---- for the conformance harness ----------------------------------------------
+    def card_zones(self, state):
+        zones = self.trick_zones(state)
+        zones["stock"] = list(state.stock)
+        zones["dead"] = list(state.dead)
+        return zones
+
+    def redeal_hidden(self, state, seat, rng):
+        new = state.clone()
+        others = [s for s in range(state.players) if s != seat]
+        own_hidden = not new.looked[seat]
+        hands = others + ([seat] if own_hidden else [])
+        seen = set(new.seen_dead[seat])
+        if new.phase == "draw" and new.turn == seat:
+            seen.add(new.stock[0])  # the card this seat has drawn and is looking at
+        dead_hidden = [c for c in new.dead if c not in seen]
+        stock_hidden = [c for c in new.stock if c not in seen]
+        pool = [c for s in hands for c in new.hands[s]] + dead_hidden + stock_hidden
+        rng.shuffle(pool)
+        for s in hands:
+            count = len(new.hands[s])
+            new.hands[s], pool = pool[:count], pool[count:]
+        new.dead = [c if c in seen else pool.pop() for c in new.dead]
+        new.stock = [c if c in seen else pool.pop() for c in new.stock]
+        return new
+
+    def self_check(self, state):
+        for index in range(len(state.sides)):
+            assert state.totals[index] == sum(r["points"][index] for r in state.rows)
+            assert 0 <= state.bags[index] < 10
+        for row in state.rows:
+            assert sum(row["tricks"]) == state.hand_size
+        if state.phase == "play":
+            assert all(b is not None for b in state.bids)
+            assert sum(state.tricks_won) == len(state.history)
+
+    def bot(self, view, level, rng):
+        if level == "easy":
+            return rng.choice(view["legal"])
+        from .spades_bot import choose
+
+        return choose(view, rng)
+
+
+GAME = Spades()
+new_match = GAME.new_match
+to_act = GAME.to_act
+legal_actions = GAME.legal_actions
+apply = GAME.apply
+view = GAME.view
+options = GAME.options_schema
