@@ -5,6 +5,7 @@ import { createLoadingScreen, errorScreen } from "./loading-screen.js";
 import { runMatch } from "./match.js";
 import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
+import { createSpadesTable } from "./spades-table.js";
 import { readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import { loadSave, saveRecord, setSaveAside } from "./storage.js";
@@ -12,7 +13,7 @@ import { loadSave, saveRecord, setSaveAside } from "./storage.js";
 const HUMAN = 0;
 
 // The games that have a table on this page; the bridge may list more.
-const TABLES = { oh_hell: createOhHellTable, kozel: createKozelTable };
+const TABLES = { oh_hell: createOhHellTable, kozel: createKozelTable, spades: createSpadesTable };
 
 const settings = readSettings();
 const root = document.getElementById("app");
