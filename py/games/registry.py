@@ -4,12 +4,12 @@ import importlib
 
 from .engine.errors import GameError
 
-MODULES = {
-    "oh_hell": "games.oh_hell",
-    "zevaka": "games.zevaka",
+MODULES = {  # in the order the start screen lists them
     "kozel": "games.kozel",
-    "eight_five_three": "games.eight_five_three",
+    "oh_hell": "games.oh_hell",
     "spades": "games.spades",
+    "eight_five_three": "games.eight_five_three",
+    "zevaka": "games.zevaka",
 }
 
 
