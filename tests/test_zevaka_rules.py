@@ -375,7 +375,8 @@ def test_z12_option_off_a_one_card_player_draws_it_again():
     state = act(state, DRAW)
     assert state.turn == 1 and legal(state) == [DRAW]
     state = act(state, DRAW)
-    assert state.events[:3] == [{"type": "flip", "seats": [1]}, {"type": "draw", "seat": 1, "card": "KD", "from": "pile"},
+    assert state.events[:3] == [{"type": "flip", "seats": [1]},
+                                {"type": "draw", "seat": 1, "card": "KD", "from": "pile"},
                                 {"type": "keep", "seat": 1, "card": "KD"}]
 
 

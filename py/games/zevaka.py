@@ -11,12 +11,16 @@ announced in the view; the lost chance is the only penalty); Z8 own pile is only
 Z9 the stock's end flips every open pile face down; Z10 an empty personal pile is flipped again;
 Z11 phase-2 targets include the common pile; Z12 one-card rule (phase 2, option); Z13 out only in
 phase 2; Z14 the last player with cards is the loser, the others ranked by going out; Z15 random
-first player, then clockwise; Z16 deadlock guard; Z17 ties at placement are the player's choice.
-Options beyond RULES.md's defaults: aces wild (an ace fits on any card and any card fits on an ace),
-hints (the view lists the possible own-pile moves), deadlock result "draw".
-Deviations: none from the decisions table. Z16 counts a one-card player's skipped turn as one pass
-through their (one-card) pile; players who reach zero cards at the Z9 flip go out in turn order from
-the player to act. RULES.md 5.5 variants not offered: ace wrap off, the «прозевал» penalty, «дома».
+first player, then clockwise; Z16 deadlock guard (most cards loses, or a draw); Z17 ties at
+placement are the player's choice.
+Options beyond the decisions: aces wild (an ace goes on any card and counts as the rank above
+it; K wraps to the lowest), hints (the view lists the possible own-pile moves).
+Deviations, said plainly: Z16 has a second limit RULES.md lacks: no card reached the common
+pile and no one went out while every remaining player drew six times their card count (cards
+passed back and forth between players can otherwise go on forever). A one-card player's skipped
+turn counts as a pass for Z16. Players left with no cards at the Z9 flip go out together, in turn
+order from the player to act. RULES.md 5.5 variants not offered: ace wrap off, the «прозевал»
+penalty, «дома». See docs/rules/zevaka.md.
 """
 
 from .engine import cards as C
@@ -315,8 +319,10 @@ class ZevakaGame(Game):
         state.stale[seat] += 1
 
     def stuck(self, state) -> bool:
-        """Z16: no card went to another pile while every remaining player went through
-        their whole pile twice. The most cards loses; equal counts: the next to move."""
+        """Z16: (a) no card went to another pile while every remaining player went through
+        their whole pile twice, or (b) no card reached the common pile and no one went out
+        while they went through it six times. The most cards loses; equal counts: the next
+        to move (or a draw, by option)."""
         if state.phase != "piles":
             return False
         holders = [s for s in range(state.players) if s not in state.out]
@@ -342,7 +348,7 @@ class ZevakaGame(Game):
         state.events.append({"type": "end", "reason": reason, "loser": loser})
 
     def ranking(self, state) -> list[int]:
-        """Z14: out order first; still holding: fewer cards first (turn order on ties); the loser last."""
+        """Z14: out order first; still holding (a deadlock): fewer cards first, then by seat; the loser last."""
         if not state.over:
             return list(state.out)
         rest = [s for s in range(state.players) if s not in state.out and s != state.loser]
