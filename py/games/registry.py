@@ -4,9 +4,9 @@ import importlib
 
 from .engine.errors import GameError
 
-MODULES = {  # in the order the start screen lists them
-    "kozel": "games.kozel",
+MODULES = {  # in the order the start screen lists them (the first is preselected)
     "oh_hell": "games.oh_hell",
+    "kozel": "games.kozel",
     "spades": "games.spades",
     "eight_five_three": "games.eight_five_three",
     "zevaka": "games.zevaka",
