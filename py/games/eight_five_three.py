@@ -92,6 +92,7 @@ def is_four_four_four_four(hand: list[str]) -> bool:
 
 class EightFiveThree(TrickGame):
     id = "eight_five_three"
+    bot_module = "games.eight_five_three_bot"
     title = "8-5-3 (Blato)"
     min_players = max_players = default_players = SEATS
     follow = FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True)  # G8
@@ -458,12 +459,6 @@ class EightFiveThree(TrickGame):
         assert len(state.swapped_out) <= len(state.swapped_in) <= TALON_SIZE
         assert not set(state.swapped_in) & set(state.swapped_out)
 
-    def bot(self, view, level, rng):
-        if level == "easy":
-            return rng.choice(view["legal"])
-        from .eight_five_three_bot import choose
-
-        return choose(view, rng)
 
 
 def _name(card) -> str:

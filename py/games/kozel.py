@@ -94,6 +94,7 @@ def team_of(seat: int) -> int:
 
 class Kozel(Game):
     id = "kozel"
+    bot_module = "games.kozel_bot"
     title = "Kozel (Козёл)"
     min_players, max_players, default_players = 4, 4, 4
     options_schema = (
@@ -484,12 +485,6 @@ class Kozel(Game):
         if state.trump_card in state.stock:
             assert state.trump_drawn_by is None
 
-    def bot(self, view, level, rng):
-        if level == "easy":
-            return rng.choice(view["legal"])
-        from .kozel_bot import choose
-
-        return choose(view, rng)
 
 
 GAME = Kozel()

@@ -55,6 +55,7 @@ def deal_points(bid: int, tricks: int, scoring: str) -> int:
 
 class OhHell(TrickGame):
     id = "oh_hell"
+    bot_module = "games.oh_hell_bot"
     title = "Oh Hell (Planowanie)"
     min_players, max_players, default_players = 2, 7, 4
     options_schema = (
@@ -227,12 +228,6 @@ class OhHell(TrickGame):
             assert len(state.history) + max(len(h) for h in state.hands) == state.hand_size
             assert len({len(h) for h in state.hands}) <= 2
 
-    def bot(self, view, level, rng):
-        if level == "easy":
-            return rng.choice(view["legal"])
-        from .oh_hell_bot import choose
-
-        return choose(view, rng)
 
 
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}

@@ -69,6 +69,7 @@ def side_score(bids, tricks, blind, options, bags_before):
 
 class Spades(TrickGame):
     id = "spades"
+    bot_module = "games.spades_bot"
     title = "Spades with jokers"
     min_players, max_players, default_players = 2, 5, 4
     options_schema = (
@@ -329,12 +330,6 @@ class Spades(TrickGame):
             assert all(b is not None for b in state.bids)
             assert sum(state.tricks_won) == len(state.history)
 
-    def bot(self, view, level, rng):
-        if level == "easy":
-            return rng.choice(view["legal"])
-        from .spades_bot import choose
-
-        return choose(view, rng)
 
 
 GAME = Spades()

@@ -5,6 +5,7 @@ replays to the same state on every machine. `apply` never mutates its input: it
 checks the action against `legal_actions`, then changes a copy.
 """
 
+import importlib
 import json
 import random
 
@@ -212,9 +213,14 @@ class Game:
     def game_view(self, state, seat: int) -> dict:
         raise NotImplementedError
 
+    # The module of the game's rule-of-thumb player, `choose(view, rng) -> action`.
+    bot_module: str | None = None
+
     def bot(self, view: dict, level: str, rng: random.Random) -> dict:
-        """The default bot: a random legal action (the easy level of every game)."""
-        return rng.choice(view["legal"])
+        """`easy` (and any game without a bot module) plays a random legal action."""
+        if level == "easy" or self.bot_module is None:
+            return rng.choice(view["legal"])
+        return importlib.import_module(self.bot_module).choose(view, rng)
 
     # ---- for tests: the conformance harness --------------------------------------
     def card_zones(self, state) -> dict[str, list[str]]:
