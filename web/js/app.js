@@ -3,6 +3,7 @@
 import { createBanner } from "./banner.js";
 import { createLoadingScreen, errorScreen } from "./loading-screen.js";
 import { runMatch } from "./match.js";
+import { createEightFiveThreeTable } from "./eight-five-three-table.js";
 import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { createSpadesTable } from "./spades-table.js";
@@ -13,7 +14,12 @@ import { loadSave, saveRecord, setSaveAside } from "./storage.js";
 const HUMAN = 0;
 
 // The games that have a table on this page; the bridge may list more.
-const TABLES = { oh_hell: createOhHellTable, kozel: createKozelTable, spades: createSpadesTable };
+const TABLES = {
+  oh_hell: createOhHellTable,
+  kozel: createKozelTable,
+  spades: createSpadesTable,
+  eight_five_three: createEightFiveThreeTable,
+};
 
 const settings = readSettings();
 const root = document.getElementById("app");

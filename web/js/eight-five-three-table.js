@@ -1,0 +1,246 @@
+// The 8-5-3 (Blato) table: three players with duties of 8, 5 and 3 tricks, the 8 naming
+// the trump (or no trump, after an optional peek), the exchanges ("pulls": a card passed,
+// a card returned, seen only by the two players involved), the 8's talon swap, then tricks.
+
+import { el } from "./dom.js";
+import { cardButton, cardView, suitSymbol, isRedSuit, suitName } from "./cards.js";
+import { playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
+import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
+import {
+  HUMAN, actionButtons, cardCount, createTable, handRow, legalBy, plural, seatBox, singleTrick, stat, waitingText,
+} from "./table.js";
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function who(seat, names) {
+  return seat === HUMAN ? "You" : names[seat];
+}
+
+function whom(seat, names) {
+  return seat === HUMAN ? "you" : names[seat];
+}
+
+function dutyBadge(view, seat) {
+  const duty = view.deal.duties[seat];
+  return el("span", { class: `duty-badge duty-${duty}`, "data-testid": "seat-duty", title: `Duty: ${duty} tricks` }, duty);
+}
+
+function contractBadge(view) {
+  const { contract } = view.deal;
+  if (contract === null || contract === undefined) {
+    return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "unset" },
+      el("span", { class: "trump-label" }, "Trump: –"));
+  }
+  return trumpBadge(contract === "NT" ? null : contract);
+}
+
+function tricksLine(view, seat) {
+  return stat("seat-won", "Tricks ", el("b", {}, view.tricks_won[seat]), ` / ${view.deal.duties[seat]}`);
+}
+
+function scoreStat(view, seat) {
+  return el("span", { class: "stat", "data-testid": "seat-score", title: "Running total" }, signed(view.scores[seat]));
+}
+
+const CONTRACTS = ["S", "H", "D", "C", "NT"];
+
+function declarePanel(view, ctx) {
+  const legal = legalBy(view, "trump", (a) => a.suit);
+  const peek = view.legal.find((a) => a.type === "peek") ?? null;
+  const buttons = CONTRACTS.filter((suit) => legal.has(suit)).map((suit) => ({
+    text: suit === "NT" ? "No trump" : el("span", { class: isRedSuit(suit) ? "red-on-dark" : "" }, suitSymbol(suit)),
+    action: legal.get(suit), data: { type: "trump", suit },
+    title: suit === "NT" ? "No trump" : `Trump ${suitName(suit)}`,
+  }));
+  if (peek) {
+    buttons.push({ text: "Peek at the talon", action: peek, data: { type: "peek" },
+      title: view.exchange.pulls.some((p) => p.giver === HUMAN) ? "Peeking gives up your pulls this deal" : "" });
+  }
+  return actionButtons(buttons, { enabled: !ctx.busy, onAction: ctx.onAction, label: "Name the trump", extraClass: "declare-panel" });
+}
+
+function exchangePanel(view, ctx) {
+  const stop = view.legal.find((a) => a.type === "stop") ?? null;
+  return actionButtons([{ text: "Stop passing", action: stop, data: { type: "stop" } }],
+    { enabled: !ctx.busy, onAction: ctx.onAction, label: "Exchange" });
+}
+
+function talonPanel(view, ctx) {
+  const done = view.legal.find((a) => a.type === "done") ?? null;
+  if (!done) return null;
+  return actionButtons([{ text: "Done", title: "Keep this hand and start playing", action: done, data: { type: "done" }, primary: true }],
+    { enabled: !ctx.busy, onAction: ctx.onAction, label: "Talon" });
+}
+
+// What happened in this deal's exchanges: cards only where you passed or received them.
+function exchangeLog(view, ctx, fresh) {
+  const { exchange } = view;
+  const items = [];
+  if (exchange.cancelled) items.push(el("li", { class: "note" }, "No trump: no exchanges this deal."));
+  if (exchange.forfeited) items.push(el("li", { class: "note" }, "The 8 peeked at the talon and gave up their pulls."));
+  exchange.pulls.forEach((pull) => {
+    const current = exchange.current && exchange.current.giver === pull.giver && exchange.current.receiver === pull.receiver;
+    items.push(el("li", { class: `pull${current ? " current" : ""}`, "data-testid": "pull" },
+      `${who(pull.giver, ctx.names)} → ${whom(pull.receiver, ctx.names)}: up to ${plural(pull.count, "card")}`,
+      current && el("span", { class: "muted" }, ` (${exchange.current.passed} passed)`)));
+  });
+  exchange.log.forEach((entry, index) => {
+    const known = entry.given !== undefined;
+    items.push(el("li", {
+      class: `exchange${index === exchange.log.length - 1 && fresh ? " fresh-entry" : ""}`, "data-testid": "exchange",
+      "data-giver": entry.giver, "data-receiver": entry.receiver,
+      "data-given": entry.given ?? "", "data-returned": entry.returned ?? "",
+    }, exchangeText(entry, ctx.names)));
+  });
+  if (items.length === 0) items.push(el("li", { class: "note" }, view.deal.number === 1 ? "No exchanges in the first deal." : "No exchanges this deal."));
+  return el("ul", { class: "exchange-log", "data-testid": "exchange-log" }, items);
+}
+
+function exchangeText(entry, names) {
+  if (entry.given === undefined) return `${names[entry.giver]} passed a card to ${names[entry.receiver]} and got one back.`;
+  const given = cardView(entry.given, "log-card");
+  const returned = cardView(entry.returned, "log-card");
+  if (entry.giver === HUMAN) {
+    return ["You passed ", given, ` to ${names[entry.receiver]}, `,
+      entry.given === entry.returned ? "it came back." : ["got back ", returned]];
+  }
+  return [`${names[entry.giver]} passed you `, given, entry.given === entry.returned ? ", you returned it." : ["; you returned ", returned]];
+}
+
+function talonArea(view, ctx) {
+  const eight = view.deal.eight;
+  const take = legalBy(view, "take", (a) => a.cards[0]);
+  const enabled = ctx.humanToAct && !ctx.busy && view.phase === "talon";
+  if (view.talon) {
+    return el("div", { class: "talon", "data-testid": "talon" },
+      el("span", { class: "muted" }, view.phase === "talon" ? "Talon: take a card to swap" : "Talon"),
+      el("div", { class: "talon-cards" }, view.talon.map((code) => {
+        const action = take.get(code);
+        return cardButton(code, {
+          enabled: enabled && Boolean(action), dimmed: enabled && !action, testid: "talon-card",
+          extraClass: (view.discarded ?? []).includes(code) ? "dead" : "",
+          onClick: action ? () => ctx.onAction(action) : undefined,
+        });
+      })));
+  }
+  return el("p", { class: "talon muted", "data-testid": "talon" },
+    view.phase === "talon" ? `${who(eight, ctx.names)} (the 8) swaps with the talon: ${plural(view.swaps, "swap")} so far`
+      : `Talon: ${plural(view.talon_count, "card")}${view.peeked ? " (the 8 peeked)" : ""}`);
+}
+
+function middle(view, ctx) {
+  if (view.phase === "play" || view.phase === "over" || ctx.trickWinner !== null) return singleTrick(view, ctx);
+  const fresh = Boolean(ctx.freshExchange);
+  return el("div", { class: "blato-middle" }, exchangeLog(view, ctx, fresh), talonArea(view, ctx));
+}
+
+function hand(view, ctx) {
+  if (view.phase === "exchange" || view.phase === "talon") {
+    const type = view.phase === "exchange" ? "give" : "discard";
+    const legal = legalBy(view, type, (a) => a.cards[0]);
+    const active = ctx.humanToAct && !ctx.busy && legal.size > 0;
+    const taken = new Set(view.taken ?? []);
+    return handRow(view.hand, {
+      active,
+      props: (code) => {
+        const action = legal.get(code);
+        return {
+          enabled: active && Boolean(action), dimmed: active && !action,
+          extraClass: taken.has(code) ? "taken" : "",
+          onClick: action ? () => ctx.onAction(action) : undefined,
+        };
+      },
+    });
+  }
+  return playableHand(view, ctx);
+}
+
+function status(view, ctx) {
+  if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
+  if (view.over) return "Game over";
+  const { current } = view.exchange;
+  if (view.to_act === HUMAN) {
+    if (ctx.busy) return "…";
+    if (view.phase === "declare") return "You are the 8: name the trump";
+    if (view.phase === "exchange") {
+      const left = current.count - current.passed;
+      return `Pass a card to ${ctx.names[current.receiver]} (up to ${left} more), or stop`;
+    }
+    if (view.phase === "talon") {
+      return view.legal.some((a) => a.type === "discard") ? "Now put one of your cards into the talon"
+        : `Take a talon card to swap (${plural(view.swaps, "swap")} so far)${view.legal.some((a) => a.type === "done") ? ", or press Done" : ""}`;
+    }
+    return view.trick.plays.length === 0 ? "Your lead: play any highlighted card" : "Your turn: play a highlighted card";
+  }
+  if (view.phase === "exchange" && current) {
+    return waitingText(view, ctx.names, ctx, `is passing cards to ${whom(current.receiver, ctx.names)}`);
+  }
+  const doing = { declare: "(the 8) is naming the trump", talon: "(the 8) is swapping with the talon" }[view.phase] ?? "is playing";
+  return waitingText(view, ctx.names, ctx, doing);
+}
+
+function sheet(view, names) {
+  const rows = view.sheet?.rows ?? [];
+  return sheetGrid({
+    caption: `Tricks over or under the duty per deal; below: tricks / duty. ${view.target ? `+${view.target} wins.` : ""}`,
+    columns: names,
+    rows: rows.map((row) => ({
+      label: [el("span", { class: "deal-no" }, row.deal), el("span", { class: "deal-meta" }, trumpMark(row.contract))],
+      cells: row.cells.map((c) => ({
+        class: c.deviation >= 0 ? "hit" : "miss",
+        content: [el("span", { class: "points" }, signed(c.deviation)),
+          el("span", { class: "bid-tricks", title: `Took ${c.tricks}, duty ${c.duty}` }, `${c.tricks}/${c.duty}`)],
+      })),
+    })),
+    totals: (view.scores ?? []).map((total) => signed(total)),
+    extraClass: "blato-sheet",
+  });
+}
+
+const spec = {
+  id: "eight_five_three",
+  feltClass: () => "layout-row",
+  info: (view) => `Deal ${view.deal.number} · to +${view.target}`,
+  badge: contractBadge,
+  seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
+    badges: dutyBadge(view, seat),
+    lines: [[cardCount(view.hand_counts[seat]), scoreStat(view, seat)], tricksLine(view, seat)],
+  }),
+  me: (view, ctx) => [
+    el("div", { class: "seat-name" }, ctx.names[HUMAN], dutyBadge(view, HUMAN)),
+    el("div", { class: "seat-line" }, scoreStat(view, HUMAN), tricksLine(view, HUMAN)),
+  ],
+  center: middle,
+  panel(view, ctx) {
+    if (!ctx.humanToAct) return null;
+    if (view.phase === "declare") return declarePanel(view, ctx);
+    if (view.phase === "exchange") return exchangePanel(view, ctx);
+    if (view.phase === "talon") return talonPanel(view, ctx);
+    return null;
+  },
+  hand,
+  status,
+  sheet,
+  // A card passed and returned: the entry stays highlighted for a moment.
+  pause: (previous, next) => (next.exchange.log.length > previous.exchange.log.length
+    && next.deal.number === previous.deal.number ? { freshExchange: true } : null),
+  closingView(previous, next) {
+    const row = next.sheet.rows[next.sheet.rows.length - 1];
+    return {
+      ...previous,
+      to_act: null, legal: [], hand: [],
+      hand_counts: previous.hand_counts.map(() => 0),
+      tricks_won: row.cells.map((c) => c.tricks),
+      scores: row.totals,
+    };
+  },
+  dealTitle: (next) => `Deal ${next.sheet.rows[next.sheet.rows.length - 1].deal} done`,
+  finalBody: (next, names) => [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)),
+    sheet(next, names)],
+};
+
+export function createEightFiveThreeTable(args) {
+  return createTable({ ...args, spec });
+}
