@@ -7,6 +7,7 @@ import { createEightFiveThreeTable } from "./eight-five-three-table.js";
 import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { createSpadesTable } from "./spades-table.js";
+import { createZevakaTable } from "./zevaka-table.js";
 import { readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import { loadSave, saveRecord, setSaveAside } from "./storage.js";
@@ -19,6 +20,7 @@ const TABLES = {
   kozel: createKozelTable,
   spades: createSpadesTable,
   eight_five_three: createEightFiveThreeTable,
+  zevaka: createZevakaTable,
 };
 
 const settings = readSettings();

@@ -6,7 +6,12 @@ import { clearSave, saveRecord } from "./storage.js";
 
 const HUMAN = 0;
 
-class BridgeProblem extends Error {}
+class BridgeProblem extends Error {
+  constructor(message, code = null) {
+    super(message);
+    this.code = code;
+  }
+}
 
 export function runMatch({ bridge, settings, banner, table, record, view }) {
   let stopped = false;
@@ -19,7 +24,7 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
     } catch (error) {
       throw new BridgeProblem(`The game engine stopped answering: ${error?.message ?? error}`);
     }
-    if (answer?.error) throw new BridgeProblem(answer.error.message);
+    if (answer?.error) throw new BridgeProblem(answer.error.message, answer.error.code);
     return answer;
   }
 
@@ -68,6 +73,13 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
       await act(action, HUMAN);
     } catch (error) {
       busy = false;
+      // A try the rules refuse (Zevaka's strict mode sends your tap as it is): Python's
+      // explanation shows on the table, which stays as it was.
+      if (error instanceof BridgeProblem && error.code === "illegal_action" && table.showNotice && !stopped) {
+        table.render(view);
+        table.showNotice(error.message);
+        return;
+      }
       report(error, null);
       return;
     }

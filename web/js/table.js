@@ -137,6 +137,7 @@ export function createTable({ settings, onAction, onLeave, spec }) {
   let names = [];
   let onScreen = new Set();
   let lastMove = null;
+  let notice = null;
 
   function openSheet() {
     if (!current) return;
@@ -154,6 +155,7 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     names = spec.names ? spec.names(view) : seatNames(view.players);
     if (view.move !== lastMove) {
       lastMove = view.move;
+      notice = null;
       spec.reset?.(view);
     }
     const refocus = screen.contains(document.activeElement) ? focusKey(document.activeElement) : null;
@@ -175,7 +177,8 @@ export function createTable({ settings, onAction, onLeave, spec }) {
         opponents, spec.center(view, ctx)),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
         spec.me(view, ctx),
-        el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx))),
+        el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx)),
+        notice && el("p", { class: "table-notice", "data-testid": "table-notice", role: "status" }, notice)),
       spec.panel?.(view, ctx),
       spec.hand(view, ctx),
     );
@@ -224,7 +227,13 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     }
   }
 
-  return { screen, render, showOutcome };
+  // A message from Python about a try it refused (the table is unchanged); gone after the next move.
+  function showNotice(message) {
+    notice = message;
+    if (current) render(current, lastOptions);
+  }
+
+  return { screen, render, showOutcome, showNotice };
 }
 
 // A bot's or your turn, said the same way in every game.
