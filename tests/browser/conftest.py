@@ -107,9 +107,12 @@ def start_match(page: Page, players: int, options: dict | None = None, game: str
     if game is not None:
         page.click(f"[data-testid=game-choice][data-game='{game}']")
         page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
-    page.locator(f"[data-testid=option-players] input[value='{players}']").check(force=True)
-    for name, value in (options or {}).items():
-        page.locator(f"[data-testid=option-{name}] input[value='{value}']").check(force=True)
+    # Clicked from script: on a short screen the sticky Start button may cover the last options.
+    choices = [("players", players)] + list((options or {}).items())
+    for name, value in choices:
+        radio = page.locator(f"[data-testid=option-{name}] input[value='{value}']")
+        radio.evaluate("input => input.click()")
+        assert radio.is_checked()
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
 

@@ -172,6 +172,7 @@ export function createZevakaTable(args) {
       if (view.pending && view.pending.seat === HUMAN) return `You drew ${cardLabel(view.pending.card)}: tap the pile it goes on`;
       if (!view.legal.some((a) => a.type === "draw")) return "Your last card: tap the pile it goes on";
       if (choice.get()) return "Now tap the pile your top card goes on";
+      if (!view.piles[HUMAN].top) return "Your turn: draw a card";
       return "Your turn: move your top card (tap it, then a pile), or draw";
     }
     return waitingText(view, ctx.names, ctx, "is playing");
