@@ -188,3 +188,21 @@ def test_kozel_molodka_on_a_desktop(new_page, open_app):
     assert state == "deal-sheet"
     check_sheet(page)
     screenshot(page, "kozel-desktop-deal-sheet")
+
+
+def test_kozel_interrupt_window_decline(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=3&deck={MOLODKA_DECK}")
+    start_match(page, players=4, options={"molodka": "interrupt"}, game="kozel")
+    assert wait_for_human(page) == "act"
+    view = python_view(saved_record(page))
+    # Before West leads, you (holding four spades) are asked first.
+    assert view["phase"] == "molodka" and view["window"]["before"] == 1
+    check_offer(page, view)
+    assert button_states(page) == {"molodka": True, "decline": True}
+    assert "molodka" in page.inner_text("[data-testid=status]")
+    no_horizontal_scroll(page, PHONE["width"])
+    screenshot(page, "kozel-phone-window")
+    page.click("[data-testid=action-button][data-type=decline]")
+    page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {view['move']}")
+    assert page.evaluate("window.cardtable.currentRecord()")["actions"][view["move"]] == {"type": "decline"}

@@ -81,12 +81,13 @@ function trickRows(view, ctx) {
       : trick.plays.map((play) => playRow(play, { names: ctx.names, winning, molodka })));
 }
 
-function teamLine(view) {
-  const parts = [stat("team-tricks", `Tricks: us ${view.team_tricks[0]} · them ${view.team_tricks[1]}`)];
-  if (view.card_points) {
-    parts.push(stat("card-points", `Points: us ${view.card_points[0]} · them ${view.card_points[1]}`));
-  }
-  return parts;
+// One line per team: tricks this deal, card points (only when the view gives them), defeat points.
+function teamLines(view) {
+  return [0, 1].map((team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
+    el("b", { class: "team-name" }, TEAM_NAMES[team]),
+    stat("team-tricks", plural(view.team_tricks[team], "trick")),
+    view.card_points && stat("card-points", `${view.card_points[team]} card pts`),
+    stat("team-score", `${view.scores[team]} / ${view.limit} defeat`)));
 }
 
 // Local choice: the cards you have selected for this move (dropped when the move changes).
@@ -221,7 +222,7 @@ export function createKozelTable(args) {
   const spec = {
     id: "kozel",
     feltClass: () => "layout-row",
-    info: (view) => `Deal ${view.deal.number} · us ${view.scores[0]} · them ${view.scores[1]} (to ${view.limit})`,
+    info: (view) => `Deal ${view.deal.number} · goat at ${view.limit}`,
     badge: (view) => trumpBadge(view.deal.trump),
     seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
       badges: [seat === 2 && el("span", { class: "partner-badge", title: "Your partner" }, "partner"),
@@ -233,7 +234,7 @@ export function createKozelTable(args) {
     }),
     me: (view, ctx) => [
       el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.deal.dealer, HUMAN)),
-      el("div", { class: "seat-line" }, teamLine(view)),
+      teamLines(view),
     ],
     center: (view, ctx) => el("div", { class: "kozel-middle" }, stockInfo(view, ctx.names), trickRows(view, ctx)),
     centerKeys: () => [],
