@@ -117,7 +117,7 @@ def play_deal(page, shots=None):
     return state, done
 
 
-def check_sheet(page):
+def check_sheet(page, limit=12):
     view = python_view(page.evaluate("window.cardtable.currentRecord()"))
     rows = view["sheet"]["rows"]
     assert page.locator("[data-testid=deal-sheet] [data-testid=sheet-row]").count() == len(rows)
@@ -129,7 +129,7 @@ def check_sheet(page):
     assert cells[2] == str(row["totals"][0]) and cells[5] == str(row["totals"][1])
     totals = page.eval_on_selector_all("[data-testid=deal-sheet] [data-testid=sheet-totals] td",
                                        "nodes => nodes.map(n => n.textContent)")
-    assert totals == [f"{view['scores'][0]} / 12", f"{view['scores'][1]} / 12"]
+    assert totals == [f"{view['scores'][0]} / {limit}", f"{view['scores'][1]} / {limit}"]
 
 
 def test_kozel_deal_on_a_phone(new_page, open_app):
@@ -206,3 +206,26 @@ def test_kozel_interrupt_window_decline(new_page, open_app):
     page.click("[data-testid=action-button][data-type=decline]")
     page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {view['move']}")
     assert page.evaluate("window.cardtable.currentRecord()")["actions"][view["move"]] == {"type": "decline"}
+
+
+def test_kozel_party_to_the_goat(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=4")
+    start_match(page, players=4, options={"limit": "6"}, game="kozel")
+    for _ in range(12):  # deals
+        state, _ = play_deal(page)
+        if state == "final-sheet":
+            break
+        check_sheet(page, limit=6)
+        page.click("[data-testid=continue]")
+    else:
+        raise AssertionError("the party did not end")
+    view = python_view(page.evaluate("window.cardtable.currentRecord()"))
+    assert view["over"] and view["goat"]
+    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    seats = " and ".join(names[s] for s in view["goat"]["seats"])
+    assert page.inner_text("[data-testid=winner]").startswith(
+        f"{seats} are the goat{' with eggs' if view['goat']['eggs'] else ''}!")
+    assert page.locator("[data-testid=final-sheet] [data-testid=sheet-row]").count() == len(view["sheet"]["rows"])
+    no_horizontal_scroll(page, PHONE["width"])
+    screenshot(page, "kozel-phone-goat")

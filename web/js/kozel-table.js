@@ -214,7 +214,8 @@ function goatText(view, names) {
   const goat = view.goat;
   if (!goat) return "";
   const who = listNames(goat.seats.map((s) => names[s]));
-  return `${who} are the goat${goat.eggs ? " with eggs" : ""}!`;
+  const text = `${who} are the goat${goat.eggs ? " with eggs" : ""}!`;
+  return goat.seats.includes(HUMAN) ? text : `${text} You and ${names[2]} win.`;
 }
 
 export function createKozelTable(args) {
