@@ -224,8 +224,10 @@ const spec = {
   status,
   sheet,
   // A card passed and returned: the entry stays highlighted for a moment.
+  // Only exchanges you took part in carry cards; the others pass without a pause.
   pause: (previous, next) => (next.exchange.log.length > previous.exchange.log.length
-    && next.deal.number === previous.deal.number ? { freshExchange: true } : null),
+    && next.deal.number === previous.deal.number
+    && next.exchange.log[next.exchange.log.length - 1].given !== undefined ? { freshExchange: true } : null),
   closingView(previous, next) {
     const row = next.sheet.rows[next.sheet.rows.length - 1];
     return {
