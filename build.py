@@ -395,7 +395,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):
         if self._route():
-            super().do_GET()
+            try:
+                super().do_GET()
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the browser went away mid-file (a test closed its page): nothing to report
 
     def do_HEAD(self):
         if self._route():
