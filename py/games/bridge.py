@@ -110,7 +110,7 @@ def _bot(message):
         raise GameError("The match is over; no one is to act.")
     # Seeded by the match and the move number: the same position gets the same answer.
     rng = random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
-    return {"action": game.bot(game.view(state, seat), level, rng), "seat": seat}
+    return {"action": game.bot(state, seat, level, rng, budget), "seat": seat}
 
 
 # ---- helpers -------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from .engine import cards as C
 from .engine import chance
 from .engine.bidding import allowed_bids, bidding_order, hook_forbidden
 from .engine.options import Option
+from .engine.sampling import deal_constrained
+from .engine.trick_play import pick_card
 from .engine.scoresheet import add_row, new_sheet, top_seats
 from .engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
 
@@ -202,17 +204,48 @@ class OhHell(TrickGame):
         return zones
 
     def redeal_hidden(self, state, seat, rng):
-        new = state.clone()
+        return self.determinize(state, seat, rng)
+
+    # ---- for the search bot ---------------------------------------------------------
+    def determinize(self, state, seat, rng):
+        """The other hands and the stock dealt again from the cards `seat` has not seen
+        (the turn-up is public), no hand getting a card its plays have ruled out."""
+        world = state.clone()
         others = [s for s in range(state.players) if s != seat]
-        # The turn-up card is public; the rest of the stock is as hidden as the hands.
-        hidden_stock = new.stock[1:] if new.turn_up else new.stock
-        pool = [c for s in others for c in new.hands[s]] + hidden_stock
-        rng.shuffle(pool)
-        for s in others:
-            count = len(new.hands[s])
-            new.hands[s], pool = pool[:count], pool[count:]
-        new.stock = ([new.turn_up] if new.turn_up else []) + pool
-        return new
+        hidden_stock = world.stock[1:] if world.turn_up else world.stock
+        pool = [c for s in others for c in world.hands[s]] + hidden_stock
+        excluded = self.play_exclusions(state, pool)
+        parts = deal_constrained(pool, [(len(world.hands[s]), excluded[s]) for s in others]
+                                 + [(len(hidden_stock), ())], rng)
+        for s, part in zip(others, parts):
+            world.hands[s] = part
+        world.stock = ([world.turn_up] if world.turn_up else []) + parts[-1]
+        return world
+
+    def deal_index(self, state):
+        return state.deal_index
+
+    def search_reward(self, world, root):
+        """This deal's points, scaled from the worst to the best a hand of this size scores."""
+        points = world.sheet["rows"][root.deal_index]["cells"]
+        size = root.hand_size
+        low = {"exact": 0, "per_trick": 0, "minus_difference": -size, "minus_ten": -10 * size}[
+            root.options["scoring"]]
+        high = size + 10
+        return [(c["points"] - low) / (high - low) for c in points]
+
+    def playout_action(self, world, rng):
+        seat = world.turn
+        if world.phase == "bid":
+            legal = self.legal(world)
+            target = round(trick_estimate(world.hands[seat], world.trump, world.players))
+            return min(legal, key=lambda a: (abs(a["n"] - target), a["n"]))
+        cards = self.playable_cards(world, seat)
+        if len(cards) > 1 and rng.random() < 0.15:  # some noise keeps the playouts honest
+            return {"type": "play", "cards": [cards[rng.randrange(len(cards))]]}
+        want = world.bids[seat] > world.tricks_won[seat]
+        card = pick_card(cards, world.trick, world.trump, C.suit, self.strength, want)
+        return {"type": "play", "cards": [card]}
 
     def self_check(self, state):
         sheet = state.sheet
@@ -229,6 +262,8 @@ class OhHell(TrickGame):
             assert len({len(h) for h in state.hands}) <= 2
 
 
+
+from .oh_hell_bot import trick_estimate  # noqa: E402  (the bot module imports engine only)
 
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 

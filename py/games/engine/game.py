@@ -213,14 +213,81 @@ class Game:
     def game_view(self, state, seat: int) -> dict:
         raise NotImplementedError
 
-    # The module of the game's rule-of-thumb player, `choose(view, rng) -> action`.
+    # ---- bots -------------------------------------------------------------------------
+    # The module of the game's rule-of-thumb player, `choose(view, rng) -> action`:
+    # the `baseline` level, the fast `easy` player, and the benchmark's yardstick.
     bot_module: str | None = None
 
-    def bot(self, view: dict, level: str, rng: random.Random) -> dict:
-        """`easy` (and any game without a bot module) plays a random legal action."""
-        if level == "easy" or self.bot_module is None:
+    # Levels differ in search budget and in a deliberate error rate, never in what
+    # they see. iterations 0: rules of thumb only. time_ms caps a search (anytime).
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05},
+        "hard": {"iterations": 300, "time_ms": 900, "error": 0.0},
+    }
+
+    def baseline(self, view: dict, rng: random.Random) -> dict:
+        if self.bot_module is None:
             return rng.choice(view["legal"])
         return importlib.import_module(self.bot_module).choose(view, rng)
+
+    def bot(self, state, seat: int, level: str, rng: random.Random, budget_ms=None) -> dict:
+        """The action of `level` for `seat` (the seat to act), from what that seat knows:
+        its view, and worlds drawn by `sample`, which re-deals every card it cannot see."""
+        view = self.view(state, seat)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        if level == "random":
+            return rng.choice(legal)
+        if level == "baseline":
+            return self.baseline(view, rng)
+        settings = self.bot_levels[level]
+        if settings["error"] and rng.random() < settings["error"]:
+            return rng.choice(legal)
+        if not settings["iterations"] or not self.search_decides(view):
+            return self.baseline(view, rng)
+        from .search import Budget, ismcts  # lazy: the page's start-up imports no search
+        time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+        return ismcts(self, state, seat, Budget(settings["iterations"], time_ms), rng).action
+
+    def search_decides(self, view: dict) -> bool:
+        """False where the game's rules of thumb decide better than the search (if anywhere)."""
+        return True
+
+    def sample(self, state, seat: int, rng: random.Random) -> State:
+        """A determinization for `seat`: every card it cannot see dealt again (`determinize`),
+        and the future's chance (the seed, stored shuffles, a stacked deck) replaced."""
+        world = self.determinize(state, seat, rng)
+        world.chance = []
+        world.seed = rng.randrange(MAX_SEED)
+        world.stacked_deck = None
+        return world
+
+    def determinize(self, state, seat: int, rng: random.Random) -> State:
+        """A clone in which the cards `seat` cannot see are dealt again, consistently with
+        everything `seat` knows (voids shown by play, cards it passed...). It must read the
+        hidden cards only as a set (sort before shuffling): where they lie is not known."""
+        raise NotImplementedError
+
+    def deal_index(self, state) -> int:
+        """Which deal of the match is being played (the search looks no further)."""
+        raise NotImplementedError
+
+    def search_horizon(self, state):
+        return self.deal_index(state)
+
+    def search_done(self, world, horizon) -> bool:
+        return world.over or self.deal_index(world) != horizon
+
+    def search_reward(self, world, root) -> list[float]:
+        """Each seat's reward in [0, 1] for how the deal went, from `root` to `world`."""
+        raise NotImplementedError
+
+    def playout_action(self, world, rng: random.Random) -> dict:
+        """The playout policy (inside a determinization, so it may read every hand)."""
+        actions = self.legal(world)
+        return actions[rng.randrange(len(actions))]
 
     # ---- for tests: the conformance harness --------------------------------------
     def card_zones(self, state) -> dict[str, list[str]]:

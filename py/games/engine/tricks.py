@@ -155,6 +155,31 @@ class TrickGame(Game):
             "hand_counts": [len(h) for h in state.hands],
         }
 
+    # ---- what play has shown (for the bots' samplers) ---------------------------------
+    def rewind_for_probe(self, probe, earlier_cards: list[str]) -> None:
+        """Set the flags `playable_cards` reads to how they stood before `earlier_cards`
+        of this deal were played (Spades: broken spades). The default has none."""
+
+    def play_exclusions(self, state, unseen) -> list[set]:
+        """Per seat, the unseen cards it cannot hold: for every card it played this deal,
+        holding one of these (then, and so now) would have made that play illegal."""
+        excluded = [set() for _ in range(state.players)]
+        unseen = sorted(unseen)
+        probe = state.clone()
+        earlier: list[str] = []
+        for plays in [t["plays"] for t in state.history] + [state.trick]:
+            for index, play in enumerate(plays):
+                seat, card = play["seat"], play["card"]
+                probe.trick = plays[:index]
+                self.rewind_for_probe(probe, earlier)
+                for other in unseen:
+                    if other not in excluded[seat]:
+                        probe.hands[seat] = [card, other]
+                        if card not in self.playable_cards(probe, seat):
+                            excluded[seat].add(other)
+                earlier.append(card)
+        return excluded
+
     def trick_zones(self, state) -> dict[str, list[str]]:
         zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
         zones["trick"] = [p["card"] for p in state.trick]
