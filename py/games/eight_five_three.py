@@ -29,6 +29,7 @@ Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks
 from .engine import cards as C
 from .engine import chance
 from .engine.options import Option
+from .engine.sampling import deal_constrained
 from .engine.scoresheet import add_row, new_sheet
 from .engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
 
@@ -404,27 +405,183 @@ class EightFiveThree(TrickGame):
         return zones
 
     def redeal_hidden(self, state, seat, rng):
-        """Deal again every card `seat` cannot place: the other hands (less the cards it
-        passed in an exchange and knows to be there) and the talon unless it has seen it."""
-        new = state.clone()
-        known = {}
-        for e in state.exchanges:
-            if e["given"] != e["returned"] and seat == e["giver"]:
-                known[e["given"]] = e["receiver"]
-            elif e["given"] != e["returned"] and seat == e["receiver"]:
-                known[e["returned"]] = e["giver"]
+        return self.determinize(state, seat, rng)
+
+    # ---- for the search bot ---------------------------------------------------------
+    def knowledge(self, state, seat):
+        """What `seat` knows of the cards it cannot see, as slots for `deal_constrained`:
+        ([(holder, count, excluded), ...], pool). Holders are the other seats and the
+        talon (unless `seat` is the 8 and has seen it). Read from the view's facts only:
+        the exchanges it took part in (where its passed card went, what came back, and
+        what the return rule (G11) says the receiver did not hold), the plays of this
+        deal (G8 voids, no higher trump) and the number of talon swaps. Memoized for the
+        state the search is deciding from (it samples that state hundreds of times)."""
+        cached = self._knowledge_cache
+        if cached is not None and cached[0] is state and cached[1] == seat and cached[2] == len(state.actions):
+            return cached[3]
         others = [s for s in range(SEATS) if s != seat]
-        fixed = {s: [c for c in new.hands[s] if known.get(c) == s] for s in others}
         talon_hidden = not (seat == state.eight and state.talon_seen)
-        pool = [c for s in others for c in new.hands[s] if c not in fixed[s]]
-        pool += new.talon if talon_hidden else []
-        rng.shuffle(pool)
-        for s in others:
-            need = len(new.hands[s]) - len(fixed[s])
-            new.hands[s], pool = fixed[s] + pool[:need], pool[need:]
-        if talon_hidden:
-            new.talon = pool
-        return new
+        holders = others + (["talon"] if talon_hidden else [])
+        pool = [c for s in others for c in state.hands[s]] + (list(state.talon) if talon_hidden else [])
+        where = {}  # card -> the holders it may be with
+        no_hold = {s: set() for s in range(SEATS)}
+        rule = state.options["return_rule"]
+        for e in state.exchanges:
+            g, r, given, back = e["giver"], e["receiver"], e["given"], e["returned"]
+            if seat == g:
+                where.pop(back, None)
+                if given != back:
+                    where[given] = {r}
+                no_hold[r].discard(given)  # it is there now
+                suit, low, high = C.suit(given), _STRENGTH[C.rank(given)], _STRENGTH[C.rank(back)]
+                ranks = [i for i in range(len(C.RANKS))]
+                if rule == "standard" or high > low:
+                    gone = [i for i in ranks if i > high]  # the return was their highest
+                else:
+                    gone = [i for i in ranks if i > low or i < high]  # nothing higher; the lowest
+                no_hold[r] |= {C.RANKS[i] + suit for i in gone}
+            elif seat == r:
+                where.pop(given, None)
+                if given != back:
+                    where[back] = {g}
+            else:  # unseen by `seat`: what it placed with either party may have moved
+                for card, places in where.items():
+                    if places & {g, r}:
+                        places |= {g, r}
+                no_hold[g], no_hold[r] = set(), set()
+        if seat != state.eight and state.swapped_in:  # the 8 may have discarded or taken any card
+            for card, places in where.items():
+                if state.eight in places:
+                    places.add("talon")
+            no_hold[state.eight] = set()
+        plays = self.play_exclusions(state, pool)
+        slots = []
+        for h in holders:
+            if h == "talon":
+                excluded = {c for c, places in where.items() if "talon" not in places}
+                slots.append((h, len(state.talon), excluded))
+            else:
+                excluded = plays[h] | no_hold[h] | {c for c, places in where.items() if h not in places}
+                slots.append((h, len(state.hands[h]), excluded))
+        result = (slots, sorted(pool))
+        self._knowledge_cache = (state, seat, len(state.actions), result)
+        return result
+
+    _knowledge_cache = None
+
+    def determinize(self, state, seat, rng):
+        """The cards `seat` cannot place dealt again within what it knows (`knowledge`);
+        the private records of exchanges and swaps it did not see are scrubbed."""
+        slots, pool = self.knowledge(state, seat)
+        parts = deal_constrained(pool, [(count, excluded) for _, count, excluded in slots], rng)
+        world = state.clone()
+        for (holder, _, _), part in zip(slots, parts):
+            if holder == "talon":
+                world.talon = part
+            else:
+                world.hands[holder] = part
+        if any(h == "talon" for h, _, _ in slots):
+            eight = state.eight
+            if seat != eight:  # which cards the 8 swapped is private (G7)
+                mine = sorted(world.hands[eight] + [p["card"] for t in state.history for p in t["plays"]
+                                                    if p["seat"] == eight]
+                              + [p["card"] for p in state.trick if p["seat"] == eight])
+                world.swapped_in = rng.sample(mine, len(state.swapped_in))
+                world.swapped_out = rng.sample(sorted(world.talon), len(state.swapped_out))
+                world.swapped_in = [c for c in world.swapped_in if c not in world.swapped_out]
+        world.exchanges = [e if seat in (e["giver"], e["receiver"])
+                           else {"giver": e["giver"], "receiver": e["receiver"], "given": None, "returned": None}
+                           for e in state.exchanges]
+        return world
+
+    def deal_index(self, state):
+        return state.deal_index
+
+    def search_reward(self, world, root):
+        """Tricks minus duty this deal (-8 to +13), scaled to [0, 1]: the match is a race
+        to +21 and a surplus also earns pulls next deal."""
+        points = world.sheet["rows"][root.deal_index]["points"]
+        return [(p + 8) / 21 for p in points]
+
+    def deal_result(self, world, root):
+        return list(world.sheet["rows"][root.deal_index]["points"])
+
+    def playout_action(self, world, rng):
+        phase = world.phase
+        if phase == "play":
+            seat = world.turn
+            step = self.direction(world)
+            later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
+            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng)
+            return {"type": "play", "cards": [card]}
+        if phase == "exchange":
+            pull = world.queue[world.pull_index]
+            card = bot.best_give(world.hands[pull["giver"]], world.hands[pull["receiver"]], world.trump)
+            return {"type": "give", "cards": [card]} if card else {"type": "stop"}
+        if phase == "talon":
+            hand = world.hands[world.eight]
+            trump = world.trump
+            own = [c for c in hand if c not in world.swapped_in]
+            if len(hand) > HAND_SIZE:
+                return {"type": "discard", "cards": [min(own, key=lambda c: bot.keep_value(c, hand, trump))]}
+            talon = [c for c in world.talon if c not in world.swapped_out]
+            take = max(talon, key=lambda c: bot.keep_value(c, hand, trump), default=None)
+            if take is not None and own and (world.options["talon"] == "all" or bot.keep_value(take, hand, trump)
+                                             > min(bot.keep_value(c, hand, trump) for c in own)):
+                return {"type": "take", "cards": [take]}
+            return {"type": "done"}
+        # declare (only when a search starts before trump is named)
+        options = self.contracts(world)
+        hand = world.hands[world.eight]
+        suit = max(options, key=lambda s: bot.hand_value(hand, None if s == NO_TRUMP else s)
+                   - (0.8 if s == NO_TRUMP else 0.0))
+        return {"type": "trump", "suit": suit}
+
+    # Normal and hard: the search plays the cards; naming trump is a flat Monte Carlo
+    # over the contracts on shared samples; gives and talon swaps use a hand evaluation.
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "declare_worlds": 12},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
+    }
+
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        if level not in ("normal", "hard") or state.phase == "play" or state.over:
+            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+        view = self.view(state, seat)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        settings = self.bot_levels[level]
+        if settings["error"] and rng.random() < settings["error"]:
+            return rng.choice(legal)
+        if state.phase == "declare" and {"type": "peek"} not in legal:
+            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+            return self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
+        return bot.decide(view, rng)
+
+    def choose_contract(self, state, seat, worlds, time_ms, rng, sample=None):
+        """Each contract played out on the same sampled worlds (paired, so the noise of the
+        deal cancels); the best mean reward wins. Anytime: stops after `time_ms`."""
+        import time
+
+        sample = sample or self.sample
+        started = time.perf_counter()
+        contracts = list(self.contracts(state))
+        totals = [0.0] * len(contracts)
+        horizon = self.search_horizon(state)
+        for done in range(worlds):
+            if time_ms is not None and done and (time.perf_counter() - started) * 1000 > time_ms:
+                break
+            world = sample(state, seat, rng)
+            for i, contract in enumerate(contracts):
+                w = world.clone()
+                self.perform(w, {"type": "trump", "suit": contract})
+                while not self.search_done(w, horizon):
+                    self.perform(w, self.playout_action(w, rng))
+                totals[i] += self.search_reward(w, state)[seat]
+        best = max(range(len(contracts)), key=lambda i: totals[i])
+        return {"type": "trump", "suit": contracts[best]}
 
     def self_check(self, state):
         sheet = state.sheet
@@ -464,6 +621,8 @@ class EightFiveThree(TrickGame):
 def _name(card) -> str:
     return C.card_name(card) if C.is_card(card) else repr(card)
 
+
+from . import eight_five_three_bot as bot  # noqa: E402  (the bot module imports engine only)
 
 GAME = EightFiveThree()
 new_match = GAME.new_match
