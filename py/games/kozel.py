@@ -36,6 +36,7 @@ from .engine import cards as C
 from .engine import chance
 from .engine.game import Game
 from .engine.options import Option
+from .engine.sampling import deal_constrained
 from .engine.scoresheet import add_row, new_sheet
 from .engine.tricks import deal_round_robin, next_seat
 
@@ -294,6 +295,10 @@ class Kozel(Game):
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = list(TEAMS[1 - state.goat])
             return
+        if state.__dict__.get("stop_at_deal_end"):  # a bot's sampled world: the search stops here
+            state.deal_number += 1
+            state.turn = None
+            return
         self.start_deal(state, last_winner)  # K2: the last trick's winner leads
 
     def explain_illegal(self, state, action):
@@ -414,50 +419,253 @@ class Kozel(Game):
         return every - known
 
     def redeal_hidden(self, state, seat, rng):
-        """Rename the hidden cards by a random permutation, everywhere they appear: the
-        hands of the others, the stock, face-down passes (also taken-back ones), piles.
-        With the interrupt option, a seat's holding a molodka is public (it is asked):
-        holders keep their hands and no other seat may be given one."""
-        hidden = self.hidden_cards(state, seat)
-        interrupt = state.options["molodka"] == "interrupt" and state.molodka is None
-        if interrupt:
-            holders = [s for s in range(4) if s != seat and self.holds_molodka(state, s)]
-            hidden -= {c for s in holders for c in state.hands[s]}
-        pool = sorted(hidden)
-        for _ in range(100):
-            shuffled = pool[:]
-            rng.shuffle(shuffled)
-            mapping = dict(zip(pool, shuffled))
-            new = self.renamed(state, mapping)
-            if not interrupt or all(self.holds_molodka(new, s) == self.holds_molodka(state, s)
-                                    for s in range(4) if s != seat):
-                return new
-        return state.clone()
+        return self.determinize(state, seat, rng)
 
-    def renamed(self, state, mapping):
-        new = state.clone()
+    # ---- for the search bot ---------------------------------------------------------
+    def determinize(self, state, seat, rng):
+        """The cards `seat` has not seen dealt again into the places it cannot see: the
+        other hands, the stock (the trump card stays at its public position), the others'
+        face-down passes (on the table and in the piles). What play reveals is kept: a
+        pass reveals nothing (beating is optional, K11); face-up cards stay where they are;
+        the trump card, once drawn by X and not shown since, is in X's hand or among X's
+        passes; with card points shown, each pile keeps its total; with the interrupt
+        option, the current window is reproduced (who is asked holds a molodka, who is not
+        asked does not, unless the seat about to act holds one)."""
+        for attempt in range(30):
+            world = self._determinize_once(state, seat, rng)
+            if state.options["molodka"] != "interrupt" or self._window_matches(state, world):
+                return world
+        return world
 
-        def ren(cards):
-            return [mapping.get(c, c) for c in cards]
+    def _known_cards(self, state, seat):
+        known = set(state.hands[seat])
+        face_down = state.options["passes"] == "face_down"
+        for trick in state.history:
+            for play in trick["plays"] + trick["cancelled"]:
+                if play["kind"] != "pass" or not face_down or play["seat"] == seat:
+                    known.update(play["cards"])
+        for play in state.trick + state.cancelled:
+            if play["kind"] != "pass" or not face_down or play["seat"] == seat:
+                known.update(play["cards"])
+        return known
 
-        def ren_play(play):
-            return dict(play, cards=ren(play["cards"]))
+    def _determinize_once(self, state, seat, rng):
+        world = state.clone()
+        known = self._known_cards(state, seat)
+        trump_card = state.trump_card
+        trump_holder = None  # the seat that may hold the trump card, when its place is unknown
+        if trump_card in state.stock or state.trump_drawn_by == seat or trump_card in known:
+            known.add(trump_card)
+        else:
+            trump_holder = state.trump_drawn_by
+        face_down = state.options["passes"] == "face_down"
+        # Slots: (holder seat or None for the stock, list to fill, positions, pile team or None).
+        slots = []
+        for s in range(4):
+            if s != seat:
+                hand = world.hands[s]
+                slots.append((s, hand, [i for i, c in enumerate(hand) if c not in known], None))
+        slots.append((None, world.stock, [i for i, c in enumerate(world.stock) if c not in known], None))
+        # Plays with hidden cards get fresh dicts (stored dicts are never changed in place).
+        def hidden_pass(play):
+            return play["kind"] == "pass" and play["seat"] != seat and face_down
 
-        def ren_trick(trick):
-            return dict(trick, plays=[ren_play(p) for p in trick["plays"]],
-                        cancelled=[ren_play(p) for p in trick["cancelled"]])
+        tricks = [dict(t, plays=list(t["plays"])) if any(map(hidden_pass, t["plays"])) else t
+                  for t in world.history]
+        world.trick = list(world.trick)
+        for index, plays in enumerate([t["plays"] for t in tricks] + [world.trick]):
+            team = team_of(tricks[index]["winner"]) if index < len(tricks) else None
+            for k, play in enumerate(plays):
+                if hidden_pass(play):
+                    cards = list(play["cards"])
+                    plays[k] = dict(play, cards=cards)
+                    slots.append((play["seat"], cards, [i for i, c in enumerate(cards) if c not in known], team))
+        pool = sorted(slot[1][i] for slot in slots for i in slot[2])  # a set: where they lie is unknown
+        none = frozenset()
+        trump_only = frozenset((trump_card,))
+        holders = [(len(slot[2]), trump_only if trump_holder is not None and slot[0] != trump_holder else none)
+                   for slot in slots]
+        forced = self._forced_molodkas(state, seat, world, slots, pool, holders, rng)
+        parts = self._deal(pool, holders, trump_card if trump_holder is not None else None, rng)
+        for index, (slot, part) in enumerate(zip(slots, parts)):
+            part = forced.get(index, part)
+            for i, card in zip(slot[2], part):
+                slot[1][i] = card
+        world.stop_at_deal_end = True  # a search world: the next deal is never looked at
+        if state.options["show_points"] and tricks:
+            self._repair_pile_points(state, slots, known, trump_card, trump_holder, rng)
+        for slot in slots[4:]:  # after the three hands and the stock
+            slot[1].sort()  # a pass is stored sorted (as the record has it)
+        world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
+                         for t in tricks]
+        if world.cancelled:
+            world.cancelled = self._mend_cancelled({"cancelled": world.cancelled}, world.trick, world.hands,
+                                                   seat, face_down)["cancelled"]
+        piles = [[], []]
+        for trick in world.history:
+            piles[team_of(trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
+        world.piles = piles
+        if world.history:
+            world.last_trick = world.history[-1]
+        return world
 
-        new.hands = [ren(h) for h in state.hands]
-        new.stock = ren(state.stock)
-        new.piles = [ren(p) for p in state.piles]
-        new.trick = [ren_play(p) for p in state.trick]
-        new.cancelled = [ren_play(p) for p in state.cancelled]
-        new.history = [ren_trick(t) for t in state.history]
-        if state.history:  # the last trick is this deal's latest
-            new.last_trick = new.history[-1]
-        if not new.over:  # who is asked next follows from the (renamed) hands
-            self.offer(new, new.pending)
-        return new
+    @staticmethod
+    def _deal(pool, holders, trump_card, rng):
+        """Uniform over the deals that respect `holders` = [(count, excluded)]. The only
+        exclusion is the trump card's (it may lie in some slots only), so: the other cards
+        shuffled, the trump card put in an allowed slot with odds by its size."""
+        cards = [c for c in pool if c != trump_card]
+        rng.shuffle(cards)
+        sizes = [count for count, _ in holders]
+        if trump_card is not None and trump_card in pool:
+            allowed = [i for i, (count, excluded) in enumerate(holders) if count and trump_card not in excluded]
+            if not allowed:
+                return deal_constrained(pool, holders, rng)
+            home = rng.choices(allowed, weights=[sizes[i] for i in allowed])[0]
+            cards.insert(sum(sizes[:home]) + rng.randrange(sizes[home]), trump_card)
+        parts, start = [], 0
+        for size in sizes:
+            parts.append(cards[start:start + size])
+            start += size
+        return parts
+
+    def _mend_cancelled(self, trick, plays, hands, seat, face_down):
+        """A face-down pass taken back by a molodka went back to its owner, who then
+        answered the molodka with its whole hand: its cards are among that answer (or in
+        its hand, if it has not answered yet). Which of them is unknown; the lowest are used."""
+        cancelled = trick["cancelled"]
+        if not any(p["kind"] == "pass" and face_down and p["seat"] != seat for p in cancelled):
+            return trick
+        mended = []
+        for play in cancelled:
+            if play["kind"] == "pass" and face_down and play["seat"] != seat:
+                answer = next((p["cards"] for p in plays if p["seat"] == play["seat"] and p["kind"] != "lead"),
+                              None)
+                source = answer if answer is not None else hands[play["seat"]]
+                play = dict(play, cards=sorted(source)[:len(play["cards"])])
+            mended.append(play)
+        return dict(trick, cancelled=mended)
+
+    def _forced_molodkas(self, state, seat, world, slots, pool, holders, rng):
+        """With the interrupt option, a seat being asked (or having declined) in the current
+        window publicly holds four cards of one suit: deal it such a hand first."""
+        if state.options["molodka"] != "interrupt" or state.molodka is not None or state.over:
+            return {}
+        asked = set(state.declined)
+        if state.phase == "molodka":
+            asked.add(state.turn)
+        asked.discard(seat)
+        forced = {}
+        for index, slot in enumerate(slots):
+            if slot[0] not in asked or slot[3] is not None or slot[1] is not world.hands[slot[0]]:
+                continue
+            if len(slot[2]) != HAND:
+                continue  # partly known hands (rare): left to rejection
+            excluded = holders[index][1]
+            by_suit = {}
+            for card in sorted(pool):
+                if card not in excluded:
+                    by_suit.setdefault(C.suit(card), []).append(card)
+            suits = [s for s in sorted(by_suit) if len(by_suit[s]) >= HAND]
+            if not suits:
+                continue
+            weights = [len(by_suit[s]) * (len(by_suit[s]) - 1) * (len(by_suit[s]) - 2) * (len(by_suit[s]) - 3)
+                       for s in suits]
+            trump_card = state.trump_card
+            must_hold_trump = trump_card in pool and not excluded and not any(
+                count for j, (count, _) in enumerate(holders) if j != index and slots[j][0] == slot[0]
+                and trump_card not in holders[j][1])
+            if must_hold_trump:  # the drawn trump card has nowhere else to be
+                others = [c for c in by_suit[state.trump] if c != trump_card]
+                chosen = [trump_card] + rng.sample(others, HAND - 1)
+            else:
+                suit = rng.choices(suits, weights=weights)[0]
+                chosen = rng.sample(by_suit[suit], HAND)
+            forced[index] = chosen
+            for card in chosen:
+                pool.remove(card)
+            holders[index] = (0, holders[index][1])
+        return forced
+
+    def _window_matches(self, state, world):
+        if state.over or state.molodka is not None:
+            return True
+        probe = world.clone()
+        self.offer(probe, state.pending)
+        if (probe.phase, probe.turn) != (state.phase, state.turn):
+            return False
+        return all(self.holds_molodka(world, s) for s in state.declined)
+
+    def _repair_pile_points(self, state, slots, known, trump_card, trump_holder, rng):
+        """Card points are shown: swap hidden cards until each pile's total is the true one
+        (the totals are public, which cards make them up is not)."""
+        target = [card_points(p) for p in state.piles]
+        cells = [(slot, i) for slot in slots for i in slot[2]]
+        if not cells:
+            return
+
+        def pile_sums():
+            sums = [0, 0]
+            for (_, cards, positions, team) in slots:
+                if team is not None:
+                    sums[team] += sum(POINTS[C.rank(cards[i])] for i in positions)
+            return sums
+
+        # What the hidden cells of each pile must sum to: its public total minus the cards seen in it.
+        want = [target[t] - card_points([c for c in state.piles[t] if c in known]) for t in (0, 1)]
+
+        def fits(slot, card):
+            return trump_holder is None or card != trump_card or slot[0] == trump_holder
+
+        for _ in range(20000):
+            sums = pile_sums()
+            error = abs(sums[0] - want[0]) + abs(sums[1] - want[1])
+            if error == 0:
+                return
+            (sa, ia), (sb, ib) = rng.choice(cells), rng.choice(cells)
+            if sa[3] == sb[3]:
+                continue
+            ca, cb = sa[1][ia], sb[1][ib]
+            if not fits(sa, cb) or not fits(sb, ca):
+                continue
+            delta = [0, 0]
+            pa, pb = POINTS[C.rank(ca)], POINTS[C.rank(cb)]
+            if sa[3] is not None:
+                delta[sa[3]] += pb - pa
+            if sb[3] is not None:
+                delta[sb[3]] += pa - pb
+            new_error = abs(sums[0] + delta[0] - want[0]) + abs(sums[1] + delta[1] - want[1])
+            # Worse swaps now and then, so the walk does not stall in a local minimum.
+            if new_error < error or (new_error == error and rng.random() < 0.5) or rng.random() < 0.05:
+                sa[1][ia], sb[1][ib] = cb, ca
+        raise ValueError("no deal found that keeps the piles' card points")
+
+    def deal_index(self, state):
+        return state.deal_number
+
+    def search_reward(self, world, root):
+        """The deal for each team: the defeat points it gives minus those it takes (what
+        the party counts), a little for card points (a clear 61 is safer than 60), and a
+        little more when the deal ends the party. In [0, 1]."""
+        row = world.sheet["rows"][root.deal_number - 1]
+        defeat, points = row["points"], row["card_points"]
+        totals, limit = world.sheet["totals"], root.options["limit"]
+        ended = [totals[t] >= limit for t in (0, 1)]
+        team_reward = []
+        for team in (0, 1):
+            other = 1 - team
+            value = 0.5 + 0.35 * (defeat[other] - defeat[team]) / 6 + 0.1 * (points[team] - 60) / 60
+            value += 0.05 * (ended[other] - ended[team])
+            team_reward.append(min(1.0, max(0.0, value)))
+        return [team_reward[s % 2] for s in range(4)]
+
+    def deal_result(self, world, root):
+        """The benchmark's score per seat: defeat points given minus taken in this deal."""
+        defeat = world.sheet["rows"][root.deal_number - 1]["points"]
+        return [defeat[1 - s % 2] - defeat[s % 2] for s in range(4)]
+
+    def playout_action(self, world, rng):
+        return playout_action(world, rng)
 
     def self_check(self, state):
         sheet = state.sheet
@@ -486,6 +694,8 @@ class Kozel(Game):
             assert state.trump_drawn_by is None
 
 
+
+from .kozel_bot import playout_action  # noqa: E402  (the bot module imports only constants from here)
 
 GAME = Kozel()
 new_match = GAME.new_match

@@ -90,3 +90,97 @@ def choose(view: dict, rng) -> dict:
             return best
     return min(passes, key=cost)
 
+
+
+# ---- the search's playout policy -----------------------------------------------------
+# It runs inside a determinization (every hand may be read) tens of thousands of times
+# per decision, so it builds one action directly instead of listing the legal ones.
+
+DECLINE = {"type": "decline"}
+_RANK = {r: i for i, r in enumerate("6789JQKTA")}
+_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
+
+
+def _keep(card, trump):
+    """What a card is worth keeping: its points, and a premium for a trump."""
+    return _POINTS[card[0]] + (12 + _RANK[card[0]] if card[1] == trump else 0)
+
+
+def _cheapest_beat(hand, target, trump):
+    """A one-to-one beat of `target` (K8) from `hand`, greedy: the hardest target card
+    first, each with the cheapest card that beats it (same suit first, then trumps).
+    None when the greedy pairing finds none (a beat may still exist: rare)."""
+    free = list(hand)
+    chosen = []
+    for t in sorted(target, key=lambda c: (c[1] == trump, _RANK[c[0]]), reverse=True):
+        best, best_cost = None, None
+        for card in free:
+            if card[1] == t[1]:
+                if _RANK[card[0]] <= _RANK[t[0]]:
+                    continue
+            elif card[1] != trump:
+                continue
+            cost = _keep(card, trump) + (0 if card[1] == t[1] else 3)
+            if best is None or cost < best_cost:
+                best, best_cost = card, cost
+        if best is None:
+            return None
+        free.remove(best)
+        chosen.append(best)
+    return chosen
+
+
+def _lead_cards(hand, trump, rng):
+    by_suit = {}
+    for card in hand:
+        by_suit.setdefault(card[1], []).append(card)
+    if rng.random() < 0.2:  # some variety keeps the playouts honest
+        cards = by_suit[rng.choice(sorted(by_suit))]
+        return sorted(cards, key=lambda c: _RANK[c[0]])[: rng.randint(1, len(cards))]
+    plain = [cards for suit, cards in by_suit.items() if suit != trump]
+    if not plain:
+        return [min(hand, key=lambda c: _RANK[c[0]])]
+    # Aces and tens of a plain suit fall only to trumps: lead them together.
+    for cards in plain:
+        if len(cards) > 1 and all(c[0] in "AT" for c in cards):
+            return cards
+    longest = max(plain, key=lambda cards: (len(cards), -sum(_POINTS[c[0]] for c in cards)))
+    if len(longest) > 1:
+        return longest
+    return [min((cards[0] for cards in plain), key=lambda c: (_POINTS[c[0]], _RANK[c[0]]))]
+
+
+def playout_action(world, rng) -> dict:
+    seat, hand, trump, trick = world.turn, world.hands[world.turn], world.trump, world.trick
+    holds = (world.molodka is None and len(hand) == 4 and world.options["molodka"] != "off"
+             and hand[0][1] == hand[1][1] == hand[2][1] == hand[3][1])
+    win = None
+    for play in reversed(trick):
+        if play["kind"] != "pass":
+            win = play
+            break
+    opponents_win = win is not None and (win["seat"] - seat) % 2 == 1
+    if world.phase == "molodka":
+        return {"type": "molodka", "cards": sorted(hand)} if opponents_win else DECLINE
+    if not trick:
+        if holds:
+            return {"type": "play", "cards": sorted(hand)}
+        return {"type": "play", "cards": _lead_cards(hand, trump, rng)}
+    if holds and opponents_win:
+        return {"type": "molodka", "cards": sorted(hand)}
+    count = len(win["cards"])
+    last = len(trick) == 3
+    if opponents_win:
+        beat = _cheapest_beat(hand, win["cards"], trump)
+        if beat is not None:
+            table = sum(_POINTS[c[0]] for p in trick for c in p["cards"])
+            trumps = sum(c[1] == trump for c in beat)
+            if (not trumps or table >= 10 or (last and table > 0) or rng.random() < 0.25
+                    or len(world.stock) == 0):
+                return {"type": "play", "cards": beat}
+    if not opponents_win and (last or rng.random() < 0.5):
+        # The trick is (likely) ours: give points, keep trumps.
+        order = sorted(hand, key=lambda c: (c[1] == trump, -_POINTS[c[0]], _RANK[c[0]]))
+    else:
+        order = sorted(hand, key=lambda c: (_keep(c, trump), _RANK[c[0]]))
+    return {"type": "pass", "cards": order[:count]}
