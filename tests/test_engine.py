@@ -122,3 +122,37 @@ def test_seeded_outcomes_do_not_depend_on_the_global_random():
     random.seed(2)
     b = chance.shuffled(SimpleNamespace(seed=5, chance=[], chance_pos=0), C.deck_52())
     assert a == b
+
+
+# ---- the bots' constrained sampler --------------------------------------------------
+def test_deal_constrained_respects_exclusions_and_sizes():
+    import random as _random
+    from collections import Counter as _Counter
+
+    from games.engine.sampling import deal_constrained
+
+    pool = [f"{r}{s}" for r in "6789TJQKA" for s in "SHDC"]
+    hearts = {c for c in pool if c[1] == "H"}
+    spades = {c for c in pool if c[1] == "S"}
+    rng = _random.Random(3)
+    seen = _Counter()
+    for _ in range(2000):
+        # Seat 0 is void in hearts and spades, seat 1 in hearts: a tight fit that
+        # forces the greedy pass to dead-end now and then (then augmenting paths mend it).
+        parts = deal_constrained(pool, [(9, hearts | spades), (9, hearts), (18, set())], rng)
+        assert [len(p) for p in parts] == [9, 9, 18]
+        assert sorted(c for p in parts for c in p) == sorted(pool)
+        assert not set(parts[0]) & (hearts | spades) and not set(parts[1]) & hearts
+        seen[parts[2][0]] += 1
+    assert len(seen) > 20, "the stock's order is shuffled too"
+
+
+def test_deal_constrained_refuses_an_impossible_deal():
+    import random as _random
+
+    import pytest as _pytest
+
+    from games.engine.sampling import deal_constrained
+
+    with _pytest.raises(ValueError):
+        deal_constrained(["AS", "KS"], [(1, {"AS", "KS"}), (1, set())], _random.Random(1))

@@ -113,6 +113,50 @@ def _bot(message):
     return {"action": game.bot(state, seat, level, rng, budget), "seat": seat}
 
 
+@_op("undo", "record", "seat", "view_seat")
+def _undo(message):
+    """The record trimmed to just before `seat`'s last decision. The chance list is kept
+    whole, so the deal played again is the same deal."""
+    game, state = _replay(message.get("record"))
+    seat = _seat(message, "seat", state)
+    record = message["record"]
+    replayed = game.replay({**record, "actions": []})
+    last = None
+    for index, action in enumerate(record["actions"]):
+        if game.to_act(replayed) == seat:
+            last = index
+        replayed = game.apply(replayed, action)
+    if last is None:
+        raise GameError(f"Seat {seat} has made no decision to undo yet.")
+    trimmed = {**record, "actions": record["actions"][:last]}
+    answer = {"record": trimmed}
+    if "view_seat" in message:
+        answer["view"] = game.view(game.replay(trimmed), _seat(message, "view_seat", state))
+    return answer
+
+
+@_op("review", "record", "seat")
+def _review(message):
+    """The tricks of every finished deal as `seat` saw them when each deal ended."""
+    game, state = _replay(message.get("record"))
+    seat = _seat(message, "seat", state)
+    record = message["record"]
+    replayed = game.replay({**record, "actions": []})
+    deals = []
+    before = game.view(replayed, seat)
+    for action in record["actions"]:
+        replayed = game.apply(replayed, action)
+        after = game.view(replayed, seat)
+        rows = len((after.get("sheet") or {}).get("rows") or [])
+        if rows > len((before.get("sheet") or {}).get("rows") or []):
+            tricks = list(before.get("history") or [])
+            if after.get("last_trick") and after["last_trick"] not in tricks:
+                tricks.append(after["last_trick"])
+            deals.append({"deal": len(deals) + 1, "tricks": tricks, "row": after["sheet"]["rows"][-1]})
+        before = after
+    return {"deals": deals}
+
+
 # ---- helpers -------------------------------------------------------------------------
 def _replay(record):
     if not isinstance(record, dict):

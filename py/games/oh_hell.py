@@ -234,6 +234,13 @@ class OhHell(TrickGame):
         high = size + 10
         return [(c["points"] - low) / (high - low) for c in points]
 
+    def bench_setup(self, rng):
+        """Benchmark deals: 4 players, the first deal of a short game (3 to 10 cards)."""
+        return {"players": 4, "options": {"largest": rng.choice([3, 5, 7, 10])}}
+
+    def deal_result(self, world, root):
+        return [c["points"] for c in world.sheet["rows"][root.deal_index]["cells"]]
+
     def playout_action(self, world, rng):
         seat = world.turn
         if world.phase == "bid":

@@ -231,9 +231,12 @@ class Game:
             return rng.choice(view["legal"])
         return importlib.import_module(self.bot_module).choose(view, rng)
 
-    def bot(self, state, seat: int, level: str, rng: random.Random, budget_ms=None) -> dict:
+    def bot(self, state, seat: int, level: str, rng: random.Random, budget_ms=None, *,
+            trace: list | None = None, sample=None) -> dict:
         """The action of `level` for `seat` (the seat to act), from what that seat knows:
-        its view, and worlds drawn by `sample`, which re-deals every card it cannot see."""
+        its view, and worlds drawn by `sample`, which re-deals every card it cannot see.
+        `trace` collects the search's results (the benchmark); `sample` replaces the
+        sampler (only the benchmark's cheating bot, which is given the true state)."""
         view = self.view(state, seat)
         legal = view["legal"]
         if len(legal) == 1:
@@ -249,7 +252,10 @@ class Game:
             return self.baseline(view, rng)
         from .search import Budget, ismcts  # lazy: the page's start-up imports no search
         time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-        return ismcts(self, state, seat, Budget(settings["iterations"], time_ms), rng).action
+        result = ismcts(self, state, seat, Budget(settings["iterations"], time_ms), rng, sample=sample)
+        if trace is not None:
+            trace.append(result)
+        return result.action
 
     def search_decides(self, view: dict) -> bool:
         """False where the game's rules of thumb decide better than the search (if anywhere)."""

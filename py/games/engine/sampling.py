@@ -26,7 +26,11 @@ def deal_constrained(pool, holders, rng: random.Random) -> list[list[str]]:
     cards.sort(key=lambda c: len(eligible[c]))  # stable: ties keep the shuffled order
     owner: dict[str, int] = {}
     stuck = []
+    everywhere = len(holders)
+    loose = [c for c in cards if len(eligible[c]) == everywhere]
     for card in cards:
+        if len(eligible[card]) == everywhere:
+            continue  # placed below, into whatever room the constrained cards leave
         open_ = [h for h in eligible[card] if free[h]]
         if not open_:
             stuck.append(card)
@@ -35,12 +39,21 @@ def deal_constrained(pool, holders, rng: random.Random) -> list[list[str]]:
         pick = rng.choices(open_, weights=[free[h] for h in open_])[0]
         owner[card] = pick
         free[pick] -= 1
+    room = [h for h in range(len(holders)) for _ in range(free[h])]
+    rng.shuffle(room)
+    for card, holder in zip(loose, room):
+        owner[card] = holder
+    free = [0] * len(holders)
+    for holder in room[len(loose):]:  # room left only when a constrained card got stuck
+        free[holder] += 1
     for card in stuck:
         if not _augment(card, owner, free, eligible, excluded):
             raise ValueError(f"no deal is consistent with what is known ({card} fits nowhere)")
     hands = [[] for _ in holders]
     for card in cards:
         hands[owner[card]].append(card)
+    for hand in hands:  # a stock's order is its drawing order: random too
+        rng.shuffle(hand)
     return hands
 
 

@@ -162,9 +162,24 @@ class TrickGame(Game):
 
     def play_exclusions(self, state, unseen) -> list[set]:
         """Per seat, the unseen cards it cannot hold: for every card it played this deal,
-        holding one of these (then, and so now) would have made that play illegal."""
-        excluded = [set() for _ in range(state.players)]
+        holding one of these (then, and so now) would have made that play illegal.
+
+        Memoized on everything it depends on (all public), since a search asks for the
+        same position once per iteration."""
         unseen = sorted(unseen)
+        key = (self.id, repr(sorted(state.options.items())), state.trump, state.players,
+               tuple((p["seat"], p["card"]) for t in state.history for p in t["plays"]),
+               tuple((p["seat"], p["card"]) for p in state.trick), tuple(unseen))
+        known = _EXCLUSIONS.get(key)
+        if known is None:
+            known = self._play_exclusions(state, unseen)
+            _EXCLUSIONS[key] = known
+            if len(_EXCLUSIONS) > 64:
+                del _EXCLUSIONS[next(iter(_EXCLUSIONS))]
+        return [set(x) for x in known]
+
+    def _play_exclusions(self, state, unseen) -> list[frozenset]:
+        excluded = [set() for _ in range(state.players)]
         probe = state.clone()
         earlier: list[str] = []
         for plays in [t["plays"] for t in state.history] + [state.trick]:
@@ -172,19 +187,31 @@ class TrickGame(Game):
                 seat, card = play["seat"], play["card"]
                 probe.trick = plays[:index]
                 self.rewind_for_probe(probe, earlier)
+                # Holding more cards only adds duties, so a play still legal beside a
+                # whole group of cards rules none of them out: probe by suit first.
+                by_suit: dict[str, list[str]] = {}
                 for other in unseen:
-                    if other not in excluded[seat]:
-                        probe.hands[seat] = [card, other]
-                        if card not in self.playable_cards(probe, seat):
-                            excluded[seat].add(other)
+                    by_suit.setdefault(self.suit_of(other), []).append(other)
+                for group in by_suit.values():
+                    probe.hands[seat] = [card] + group
+                    if card in self.playable_cards(probe, seat):
+                        continue
+                    for other in group:
+                        if other not in excluded[seat]:
+                            probe.hands[seat] = [card, other]
+                            if card not in self.playable_cards(probe, seat):
+                                excluded[seat].add(other)
                 earlier.append(card)
-        return excluded
+        return [frozenset(x) for x in excluded]
 
     def trick_zones(self, state) -> dict[str, list[str]]:
         zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
         zones["trick"] = [p["card"] for p in state.trick]
         zones["taken"] = [p["card"] for t in state.history for p in t["plays"]]
         return zones
+
+
+_EXCLUSIONS: dict = {}
 
 
 def _copy_plays(plays):

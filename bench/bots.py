@@ -1,0 +1,236 @@
+"""Bot strength and speed, side by side in one run.
+
+    python bench/bots.py --game oh_hell --pair hard:normal --deals 200 [--jobs 2]
+    python bench/bots.py --deals 1000 --jobs 2           # every game, the standard pairs
+    python bench/bots.py --timing --pyodide               # decision times, CPython and Pyodide
+
+Strength: duplicate deals. Each deal (a fresh match's first deal, from its seed) is
+played once per seating, with the two levels' seats swapped or rotated, so both
+sides hold the same cards. Per deal set, A's score is the mean deal result of A's
+seats minus B's, summed over the seatings; A wins the set when that is positive
+(a tie counts half). Reported: A's win rate over sets and the mean difference, each
+with a 95% interval (normal approximation).
+
+Levels: easy, normal, hard (the game's `bot_levels`, iterations only: no time cap,
+so a run is reproducible), baseline (the rule-of-thumb player), random, and cheat
+(hard's search handed the true state instead of samples: the upper bound).
+"""
+
+import argparse
+import json
+import math
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from games import registry  # noqa: E402
+
+STANDARD_PAIRS = ("hard:normal", "normal:easy", "hard:baseline", "cheat:hard")
+NO_TIME_CAP = 1e12
+
+
+def _true_state(state, seat, rng):
+    world = state.clone()
+    world.chance = []
+    world.seed = rng.randrange(2**53)
+    world.stacked_deck = None
+    return world
+
+
+def choose(game, state, level, rng, trace=None, iterations=None):
+    """The action of `level` for the seat to act."""
+    seat = state.turn
+    if level == "cheat":
+        return game.bot(state, seat, "hard", rng, NO_TIME_CAP, trace=trace, sample=_true_state)
+    return game.bot(state, seat, level, rng, NO_TIME_CAP, trace=trace)
+
+
+def bench_setup(game, rng) -> dict:
+    hook = getattr(game, "bench_setup", None)
+    if hook is not None:
+        try:
+            return hook(rng)
+        except TypeError:
+            return hook()
+    return {"players": game.default_players, "options": {}}
+
+
+def deal_result(game, world, root) -> list[float]:
+    hook = getattr(game, "deal_result", None)
+    return hook(world, root) if hook is not None else game.search_reward(world, root)
+
+
+def seatings(players: int) -> list[list[str]]:
+    """Which level sits where: A/B alternating (teams sit opposite) and swapped; with an
+    odd number of seats, one A rotated through every seat."""
+    if players % 2 == 0:
+        first = ["A" if s % 2 == 0 else "B" for s in range(players)]
+        return [first, ["B" if x == "A" else "A" for x in first]]
+    return [["A" if s == r else "B" for s in range(players)] for r in range(players)]
+
+
+def play_deal(game, setup, seed, levels_by_seat, rng, timings=None):
+    """Play the first deal of a fresh match; the result per seat."""
+    root = game.new_match(setup["players"], setup["options"], seed)
+    horizon = game.search_horizon(root)
+    state = root
+    while not game.search_done(state, horizon):
+        level = levels_by_seat[state.turn]
+        started = time.perf_counter()
+        action = choose(game, state, level, rng)
+        if timings is not None:
+            timings.setdefault(level, []).append((time.perf_counter() - started) * 1000)
+        state = game.apply(state, action)
+    return deal_result(game, state, root)
+
+
+def deal_set(args):
+    game_id, pair, index, base_seed = args
+    game = registry.get(game_id)
+    a, b = pair.split(":")
+    rng = random.Random(f"{base_seed}:{game_id}:{index}")
+    setup = bench_setup(game, random.Random(f"{base_seed}:{game_id}:{index}:setup"))
+    seed = rng.randrange(2**53)
+    diff = 0.0
+    arrangements = seatings(setup["players"])
+    for seating in arrangements:
+        levels = [a if x == "A" else b for x in seating]
+        bot_rng = random.Random(f"{seed}:{'-'.join(levels)}")
+        result = play_deal(game, setup, seed, levels, bot_rng)
+        mine = [r for r, x in zip(result, seating) if x == "A"]
+        theirs = [r for r, x in zip(result, seating) if x == "B"]
+        diff += sum(mine) / len(mine) - sum(theirs) / len(theirs)
+    return diff / len(arrangements)  # per deal, so sets of 2 and of 3 seatings compare
+
+
+def summarize(diffs: list[float]) -> dict:
+    n = len(diffs)
+    wins = [1.0 if d > 1e-9 else 0.0 if d < -1e-9 else 0.5 for d in diffs]
+    rate = sum(wins) / n
+    rate_half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / n)
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(diffs) if n > 1 else 0.0
+    return {"sets": n, "win_rate": rate, "win_ci": (rate - rate_half, rate + rate_half),
+            "mean_diff": mean, "diff_ci": (mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n))}
+
+
+def strength(game_id, pair, deals, jobs, base_seed, progress=True):
+    game = registry.get(game_id)
+    players = bench_setup(game, random.Random(0))["players"]
+    sets = max(1, math.ceil(deals / len(seatings(players))))
+    tasks = [(game_id, pair, i, base_seed) for i in range(sets)]
+    started = time.perf_counter()
+    diffs = []
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for diff in pool.imap(deal_set, tasks, chunksize=2):
+                diffs.append(diff)
+                _progress(progress, game_id, pair, len(diffs), sets, started)
+    else:
+        for task in tasks:
+            diffs.append(deal_set(task))
+            _progress(progress, game_id, pair, len(diffs), sets, started)
+    if progress:
+        print(file=sys.stderr)
+    summary = summarize(diffs)
+    summary["deals"] = sets * len(seatings(players))
+    summary["seconds"] = time.perf_counter() - started
+    return summary
+
+
+def _progress(on, game_id, pair, done, total, started):
+    if on and (done % 5 == 0 or done == total):
+        print(f"\r{game_id} {pair}: {done}/{total} deal sets, {time.perf_counter() - started:.0f} s",
+              end="", file=sys.stderr, flush=True)
+
+
+# ---- speed -----------------------------------------------------------------------------
+def timing_positions(game_id, count, seed=1):
+    """Positions where a bot has a real choice, from normal-level playthroughs."""
+    game = registry.get(game_id)
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        setup = bench_setup(game, rng)
+        state = game.new_match(setup["players"], setup["options"], rng.randrange(2**53))
+        horizon = game.search_horizon(state)
+        while not game.search_done(state, horizon) and len(positions) < count:
+            if len(game.legal(state)) > 1 and rng.random() < 0.5:
+                positions.append(game.record(state))
+            state = game.apply(state, game.bot(state, state.turn, "baseline", rng))
+    return positions
+
+
+def decision_times(game_id, level, count, seed=1, time_cap=True) -> dict:
+    """Median and p95 decision time (ms) of `level` over `count` positions, and the
+    search's playouts per second. Runs the same in CPython and in Pyodide."""
+    game = registry.get(game_id)
+    times, iterations, search_ms = [], 0, 0.0
+    for index, record in enumerate(timing_positions(game_id, count, seed)):
+        state = game.replay(record)
+        trace = []
+        rng = random.Random(index)
+        started = time.perf_counter()
+        game.bot(state, state.turn, level, rng, None if time_cap else NO_TIME_CAP, trace=trace)
+        times.append((time.perf_counter() - started) * 1000)
+        for result in trace:
+            iterations += result.iterations
+            search_ms += result.elapsed_ms
+    times.sort()
+    return {"game": game_id, "level": level, "n": len(times), "median_ms": statistics.median(times),
+            "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))],
+            "playouts_per_s": iterations / (search_ms / 1000) if search_ms else None}
+
+
+def pyodide_times(games, levels, count) -> list[dict]:
+    """The same decision_times inside Pyodide under node (needs a built dist/)."""
+    script = ROOT / "bench" / "bot_times.mjs"
+    request = json.dumps({"games": games, "levels": levels, "count": count})
+    out = subprocess.run(["node", str(script), str(ROOT / "dist"), str(Path(__file__)), request],
+                         capture_output=True, text=True, check=True).stdout
+    return [json.loads(line.removeprefix("RESULT ")) for line in out.splitlines() if line.startswith("RESULT ")]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="a game id (repeatable; default: all)")
+    parser.add_argument("--pair", action="append", help="A:B levels (repeatable; default: %s)" % ", ".join(STANDARD_PAIRS))
+    parser.add_argument("--deals", type=int, default=100, help="deals per pair (rounded up to whole sets)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--timing", action="store_true", help="decision times instead of strength")
+    parser.add_argument("--pyodide", action="store_true", help="with --timing: also in Pyodide under node")
+    parser.add_argument("--positions", type=int, default=60, help="with --timing: positions per game")
+    args = parser.parse_args()
+    games = args.game or list(registry.MODULES)
+    if args.timing:
+        levels = ["easy", "normal", "hard"]
+        rows = [decision_times(g, level, args.positions) for g in games for level in levels]
+        if args.pyodide:
+            rows += [dict(r, runtime="pyodide") for r in pyodide_times(games, levels, args.positions)]
+        print(f"{'game':18} {'level':7} {'runtime':8} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'playouts/s':>11}")
+        for r in rows:
+            pps = f"{r['playouts_per_s']:.0f}" if r["playouts_per_s"] else "-"
+            print(f"{r['game']:18} {r['level']:7} {r.get('runtime', 'cpython'):8} {r['n']:4} "
+                  f"{r['median_ms']:10.1f} {r['p95_ms']:8.1f} {pps:>11}")
+        return
+    print(f"{'game':18} {'A:B':15} {'deals':>6} {'A win rate (95% CI)':>24} {'A-B per deal (95% CI)':>28} {'time':>7}")
+    for game_id in games:
+        for pair in args.pair or STANDARD_PAIRS:
+            s = strength(game_id, pair, args.deals, args.jobs, args.seed)
+            lo, hi = s["win_ci"]
+            dlo, dhi = s["diff_ci"]
+            print(f"{game_id:18} {pair:15} {s['deals']:6} {s['win_rate']:8.1%} ({lo:6.1%}–{hi:6.1%}) "
+                  f"{s['mean_diff']:+9.3f} ({dlo:+8.3f} – {dhi:+8.3f}) {s['seconds']:6.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Checks every game's bot sampler passes: a determinization must not contradict
+what the seat knows. Used by tests/test_<game>_bot.py."""
+
+import random
+from collections import Counter
+
+from games.engine.tricks import TrickGame
+
+
+def check_sample(game, state, seat, world, expected_view=None, expected_cards=None):
+    """`world` (from game.sample / determinize) against the true `state`, for `seat`.
+    `expected_view` / `expected_cards` save recomputing the true state's side."""
+    if expected_view is None:
+        expected_view = game.view(state, seat)
+    assert game.view(world, seat) == expected_view, "the sample changes what the seat sees"
+    if expected_cards is None:
+        expected_cards = all_cards(game, state)
+    assert all_cards(game, world) == expected_cards, "the sample does not hold the same cards"
+    if isinstance(game, TrickGame) and getattr(state, "phase", "play") == "play":
+        check_plays_legal(game, state, world)
+
+
+def all_cards(game, state) -> Counter:
+    return Counter(c for zone in game.card_zones(state).values() for c in zone)
+
+
+def check_plays_legal(game, state, world):
+    """Every card played this deal would have been legal with the sampled hands.
+
+    Rewinds the deal: a seat's hand before a play is its sampled hand now plus the
+    cards it played from then on (trick phases draw no cards)."""
+    tricks = [t["plays"] for t in state.history] + [state.trick]
+    plays = [(i, p) for i, trick in enumerate(tricks) for p in trick]
+    probe = world.clone()
+    earlier = []
+    for position, (trick_index, play) in enumerate(plays):
+        seat = play["seat"]
+        later_own = [p["card"] for _, p in plays[position:] if p["seat"] == seat]
+        probe.hands[seat] = list(world.hands[seat]) + later_own
+        trick = tricks[trick_index]
+        probe.trick = trick[: trick.index(play)]
+        game.rewind_for_probe(probe, earlier)
+        assert play["card"] in game.playable_cards(probe, seat), (
+            f"seat {seat} could not have played {play['card']} with the sampled hand {probe.hands[seat]}")
+        earlier.append(play["card"])
+
+
+def positions(game, players, options, seed, policy="mixed", every=1):
+    """States of one playthrough (random and rule-of-thumb actions mixed)."""
+    rng = random.Random(seed)
+    state = game.new_match(players, options, seed)
+    step = 0
+    while game.to_act(state) is not None:
+        if step % every == 0:
+            yield state
+        step += 1
+        legal = game.legal_actions(state)
+        if policy == "random" or (policy == "mixed" and rng.random() < 0.4):
+            action = rng.choice(legal)
+        else:
+            action = game.bot(state, state.turn, "baseline", rng)
+        state = game.apply(state, action)
