@@ -29,3 +29,63 @@ def test_samples_never_contradict_the_view():
                     check_sample(GAME, state, seat, GAME.sample(state, seat, rng), view, cards)
                     samples += 1
     assert samples >= 100_000
+
+
+# ---- honest: the same view gives the same action ----------------------------------------
+NO_CAP = 1e12  # budget_ms: iterations only, so the answer does not depend on the clock
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_bot_decides_from_its_view_only(level):
+    """Re-dealing every card the seat cannot see never changes the bot's action."""
+    checked = 0
+    for seed in range(1, 4):
+        for index, state in enumerate(positions(GAME, 3 + seed % 2, {"largest": 5}, seed, every=4)):
+            seat = state.turn
+            if len(GAME.legal(state)) < 2:
+                continue
+            other = GAME.redeal_hidden(state, seat, random.Random(index))
+            first = GAME.bot(state, seat, level, random.Random(index), NO_CAP)
+            assert GAME.bot(other, seat, level, random.Random(index), NO_CAP) == first
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "baseline", "random"])
+def test_every_level_returns_a_legal_action(level):
+    for state in positions(GAME, 4, {"largest": 3}, 11, every=2):
+        action = GAME.bot(state, state.turn, level, random.Random(1))
+        assert action in GAME.legal_actions(state)
+
+
+# ---- it plans for exactly its bid ---------------------------------------------------------
+def _hard(state):
+    return GAME.bot(state, state.turn, "hard", random.Random(2), NO_CAP)
+
+
+def test_bids_the_three_top_trumps_as_three_tricks():
+    from test_oh_hell_rules import stacked
+
+    state = stacked([["AS", "KS", "QS"], ["2H", "3H", "4H"], ["5D", "6D", "7D"], ["8C", "9C", "TC"]])
+    assert state.turn == 0
+    assert _hard(state) == {"type": "bid", "n": 3}
+
+
+def test_bids_nothing_with_hopeless_cards():
+    from test_oh_hell_rules import stacked
+
+    state = stacked([["2H", "2D", "2C"], ["AS", "KS", "QS"], ["AH", "KH", "QH"], ["AD", "KD", "QD"]])
+    assert _hard(state) == {"type": "bid", "n": 0}
+
+
+def test_takes_the_trick_it_still_needs_and_ducks_once_the_bid_is_made():
+    from test_oh_hell_rules import act, bid, play, stacked
+
+    # Seat 3 (the dealer, last to play) holds AH and 2H; hearts are led and nobody else
+    # holds another heart, so the ace now is its only sure trick (no one holds a trump).
+    hands = [["KH", "2D", "9C"], ["QH", "4D", "TC"], ["JH", "6D", "JC"], ["AH", "2H", "3C"]]
+    start = stacked(hands, trump="S")
+    needs_one = act(start, bid(0), bid(0), bid(0), bid(1), play("KH"), play("QH"), play("JH"))
+    assert _hard(needs_one) == play("AH")
+    wants_none = act(start, bid(1), bid(0), bid(0), bid(0), play("KH"), play("QH"), play("JH"))
+    assert _hard(wants_none) == play("2H")
