@@ -25,6 +25,7 @@ import os
 import shutil
 import subprocess
 import sys
+import struct
 import tarfile
 import time
 import zlib
@@ -62,6 +63,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
     ".zip": "application/zip",
     ".whl": "application/zip",
 }
@@ -282,6 +284,89 @@ def build_wheel() -> Path:
     return wheels[0]
 
 
+# --- icons and the service worker's precache list -------------------------------------
+
+ICON_STYLE = 1  # bump when the drawing below changes (icons are cached in .cache/icons/)
+ICONS = {"icons/icon-192.png": (192, False), "icons/icon-512.png": (512, False),
+         "icons/icon-maskable-512.png": (512, True)}
+
+
+def _inside_spade(x: float, y: float) -> bool:
+    """The spade of web/icons/icon.svg, in its 512-unit square."""
+    if (x - 208) ** 2 + (y - 284) ** 2 <= 56 ** 2 or (x - 304) ** 2 + (y - 284) ** 2 <= 56 ** 2:
+        return True
+    if 150 <= y <= 300 and abs(x - 256) <= (y - 150) * 0.68:  # the point of the spade
+        return True
+    return 290 <= y <= 392 and abs(x - 256) <= 8 + (y - 290) * 0.2  # the stem
+
+
+def _png(size: int, maskable: bool) -> bytes:
+    """A PNG of the app icon, drawn pixel by pixel (no imaging library needed)."""
+    green, card, ink = (15, 61, 46), (251, 250, 245), (27, 27, 27)
+    scale = 512 / size / (0.8 if maskable else 1.0)  # maskable: content in the 80% safe zone
+    rows = []
+    for py in range(size):
+        row = bytearray(b"\0")
+        for px in range(size):
+            x = (px + 0.5) * scale + (256 - size * scale / 2) if maskable else (px + 0.5) * scale
+            y = (py + 0.5) * scale + (256 - size * scale / 2) if maskable else (py + 0.5) * scale
+            corner = not maskable and min(x, 512 - x) < 96 and min(y, 512 - y) < 96 and \
+                (min(x, 512 - x) - 96) ** 2 + (min(y, 512 - y) - 96) ** 2 > 96 ** 2
+            if corner:
+                row += bytes((0, 0, 0, 0))
+            elif _inside_spade(x, y):
+                row += bytes((*ink, 255))
+            elif 136 <= x <= 376 and 96 <= y <= 416:
+                row += bytes((*card, 255))
+            else:
+                row += bytes((*green, 255))
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + \
+        chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def write_icons(staging: Path) -> None:
+    for name, (size, maskable) in ICONS.items():
+        cached = CACHE / "icons" / f"style{ICON_STYLE}-{Path(name).name}"
+        if not cached.exists():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_bytes(_png(size, maskable))
+        target = staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(cached, target)
+
+
+def write_precache_list(site: Path, files: dict, build_id: str) -> Path:
+    """sw-precache.js: what the service worker caches. Its bytes change with every build,
+    so the browser sees a new service worker whenever any shipped file changed."""
+    path = site / "sw-precache.js"
+    listed = {name: digest for name, digest in files.items() if name not in {"sw.js", "sw-precache.js"}}
+    path.write_text("// Written by build.py: every file of this build and its sha256.\n"
+                    f"self.PRECACHE = {json.dumps({'build_id': build_id, 'files': listed}, indent=1, sort_keys=True)};\n")
+    return path
+
+
+def write_manifest(site: Path, manifest: dict) -> dict:
+    """Hashes every shipped file into manifest["files"] and a build_id, then writes the
+    service worker's list and build.json. Also used by tests that fake a new deploy."""
+    files = {
+        path.relative_to(site).as_posix(): sha256_file(path)
+        for path in sorted(site.rglob("*")) if path.is_file()
+        and path.relative_to(site).as_posix() not in {"build.json", "sw-precache.js"}
+    }
+    # Changes whenever any shipped byte does: a name for caches to key on.
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    files["sw-precache.js"] = sha256_file(write_precache_list(site, files, build_id))
+    manifest = {**manifest, "build_id": build_id, "files": dict(sorted(files.items()))}
+    (site / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
 # --- the site ----------------------------------------------------------------------
 
 
@@ -296,24 +381,17 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
     wheels_dir.mkdir()
     shutil.copy2(wheel, wheels_dir / wheel.name)
     shutil.copy2(micropip, wheels_dir / micropip.name)
+    write_icons(staging)
 
-    files = {
-        path.relative_to(staging).as_posix(): sha256_file(path)
-        for path in sorted(staging.rglob("*")) if path.is_file()
-    }
     manifest = {
         "version": wheel.name.split("-")[1],
-        # Changes whenever any shipped byte does: a name for caches to key on.
-        "build_id": hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16],
         "pyodide": "pyodide/",
         "pyodide_version": PYODIDE_VERSION,
         "pyodide_lock": minimal_lock(package),
         "wheel": f"wheels/{wheel.name}",
         "micropip": f"wheels/{micropip.name}",
-        "files": files,
     }
-    (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    return manifest
+    return write_manifest(staging, manifest)
 
 
 def gzip_size(path: Path) -> int:

@@ -23,7 +23,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 BOOT_TIMEOUT_MS = 60_000
 STEP_TIMEOUT_MS = 15_000
 FAST = "botDelay=0&trickDelay=0"
-SAVE_KEY = "cardtable.v1.current"
+SAVE_KEY = "cardtable.v1.current"  # the schema-1 save: tests put records there, the app migrates them
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1440, "height": 900}
@@ -86,8 +86,10 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
-def saved_record(page: Page) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["record"]
+def saved_record(page: Page, game: str | None = None) -> dict:
+    """The record saved for `game` (default: the game on the table); docs/persistence.md."""
+    game = game or page.evaluate("localStorage.getItem('cardtable.v2.active')")
+    return json.loads(page.evaluate(f"localStorage.getItem('cardtable.v2.save.{game}')"))["record"]
 
 
 def python_view(record: dict, seat: int = 0) -> dict:

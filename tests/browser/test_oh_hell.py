@@ -134,11 +134,9 @@ def test_resume_after_reload(new_page, open_app):
     act_as_human(page, "bid")
     wait_for_human(page)
     record = saved_record(page)
-    page.reload()
-    page.wait_for_selector("[data-testid=resume]")
+    page.reload()  # the table that was open comes back by itself (docs/persistence.md)
+    page.wait_for_selector("[data-testid=table-screen]", timeout=60_000)
     screenshot(page, "phone-resume")
-    page.click("[data-testid=resume]")
-    page.wait_for_selector("[data-testid=table-screen]")
     assert saved_record(page) == record
     bid = python_view(record)["bids"][0]
     assert page.inner_text("[data-testid=seat][data-seat='0'] [data-testid=seat-bid]") == f"Bid {bid}"
@@ -167,7 +165,9 @@ def test_save_that_does_not_replay_is_set_aside(new_page, open_app):
     page.wait_for_selector("[data-testid=start-notice]")
     assert "could not be resumed" in page.inner_text("[data-testid=start-notice]")
     assert page.locator("[data-testid=resume]").count() == 0
-    assert json.loads(page.evaluate("localStorage.getItem('cardtable.v1.set-aside')")) == stale
+    kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('cardtable.v2.set-aside.'))
+                            .map(k => JSON.parse(localStorage.getItem(k)))""")
+    assert len(kept) == 1 and json.loads(kept[0]["raw"])["record"] == stale["record"]
 
 
 def test_boot_failure_shows_the_error_screen(new_page, site_url):

@@ -8,9 +8,16 @@ import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { createSpadesTable } from "./spades-table.js";
 import { createZevakaTable } from "./zevaka-table.js";
-import { readSettings } from "./settings.js";
+import { applyBotSpeed, BOT_SPEEDS, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
-import { loadSave, saveRecord, setSaveAside } from "./storage.js";
+import {
+  activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
+  setActive, setSaveAside, unseenSetAside, writePrefs,
+} from "./storage.js";
+import { historyScreen } from "./history-screen.js";
+import { setTableTools } from "./table.js";
+import { openTableTools } from "./table-tools.js";
+import { registerServiceWorker } from "./sw-client.js";
 
 const HUMAN = 0;
 
@@ -26,6 +33,12 @@ const TABLES = {
 const settings = readSettings();
 const root = document.getElementById("app");
 const banner = createBanner(document.getElementById("banner"));
+migrate();
+applyBotSpeed(settings, readPrefs().botSpeed);
+// A failed write (storage full, or blocked) is said, never thrown: the game goes on.
+onStorageProblem(({ kind, what }) => banner.show(kind === "quota"
+  ? `Storage is full: ${what} could not be saved. Export your data from History & statistics, then free some space.`
+  : `Storage is not available: ${what} could not be saved.`));
 let bridge = null;
 let games = [];
 let match = null;
@@ -60,20 +73,57 @@ async function boot() {
     show(errorScreen(error?.message ?? String(error)), "error");
     return;
   }
-  showStart();
+  const resumed = activeGame();
+  const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
+  if (save && TABLES[save.game]) await resumeMatch(save);
+  else showStart();
   performance.mark("start-screen");
+  // After Python is ready, so a first visit does not download everything twice.
+  window.cardtable.offline = registerServiceWorker({ banner });
+}
+
+function setBotSpeed(speed) {
+  applyBotSpeed(settings, speed);
+  writePrefs({ botSpeed: settings.botSpeed });
+}
+
+function setAsideNotice() {
+  const entries = unseenSetAside();
+  if (!entries.length) return null;
+  return {
+    text: `${entries.length === 1 ? "A saved game" : `${entries.length} saved games`} could not be used and `
+      + `${entries.length === 1 ? "was" : "were"} kept aside (${entries[entries.length - 1].reason}) `
+      + "You can export it for a bug report.",
+    onExport: () => downloadJSON("cardtable-set-aside.json", { app: "cardtable", setAside: entries }),
+    onDismiss: () => { markSetAsideSeen(); showStart(); },
+  };
+}
+
+function showHistory() {
+  match?.stop();
+  match = null;
+  show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
 
 function showStart(notice = null) {
   match?.stop();
   match = null;
+  setActive(null);
+  const saves = listSaves();
   show(startScreen({
     games,
     playableGames: new Set(Object.keys(TABLES).filter((id) => games.some((game) => game.id === id))),
-    save: loadSave(),
+    saves,
     notice,
+    setAside: setAsideNotice(),
+    botSpeed: {
+      value: settings.botSpeed,
+      choices: Object.entries(BOT_SPEEDS).map(([value, { label }]) => ({ value, label })),
+      onChange: setBotSpeed,
+    },
     onStart: startNewMatch,
     onResume: resumeMatch,
+    onHistory: showHistory,
   }), "start");
 }
 
@@ -96,8 +146,8 @@ async function startNewMatch({ game, players, options }) {
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;
-  saveRecord(created.record);
-  openTable(created.record, opened.view);
+  openTable({ record: created.record }, opened.view);
+  saveMatch({ record: created.record });
 }
 
 async function resumeMatch(save) {
@@ -105,19 +155,25 @@ async function resumeMatch(save) {
   try {
     answer = TABLES[save.record.game]
       ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
-      : { error: { message: `no table for the game "${save.record.game}"` } };
+      : { error: { code: "unknown_game", message: `no table for the game "${save.record.game}"` } };
   } catch (error) {
-    answer = { error: { message: error?.message ?? String(error) } };
+    answer = { error: { code: "internal", message: error?.message ?? String(error) } };
   }
   if (answer.error) {
-    setSaveAside();
-    showStart(`The saved game could not be resumed (${answer.error.message}). It was set aside.`);
+    // Only a record Python refuses is set aside; an engine that is down is just reported.
+    if (["bad_record", "unknown_game", "bad_options", "bad_request"].includes(answer.error.code)) {
+      setSaveAside(save.game, `The saved game could not be resumed: ${answer.error.message}`);
+      showStart(`The saved game could not be resumed (${answer.error.message}). It was set aside.`);
+    } else {
+      showStart();
+      banner.show(answer.error.message);
+    }
     return;
   }
-  openTable(save.record, answer.view);
+  openTable(save, answer.view);
 }
 
-function openTable(record, view) {
+function openTable({ record, undos = 0, hints = 0 }, view) {
   banner.hide();
   const table = TABLES[record.game]({
     settings,
@@ -125,10 +181,16 @@ function openTable(record, view) {
     onLeave: () => showStart(),
   });
   show(table.screen, "table");
-  match = runMatch({ bridge, settings, banner, table, record, view });
+  setActive(record.game);
+  const title = games.find((game) => game.id === record.game)?.title ?? record.game;
+  match = runMatch({
+    bridge, settings, banner, table, record, view, undos, hints, title, onFinished: () => setActive(null),
+  });
+  const opened = match;
+  setTableTools((host) => opened === match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
 }
 
 // For tests and bug reports: the record of the match on the table (null elsewhere).
-window.cardtable = { currentRecord: () => match?.record ?? null };
+window.cardtable = { currentRecord: () => match?.record ?? null, offline: null };
 
 boot();

@@ -2,7 +2,8 @@
 // The record lives here and in localStorage; Python answers every question about rules.
 
 import { sleep } from "./dom.js";
-import { clearSave, saveRecord } from "./storage.js";
+import { historyEntry } from "./history.js";
+import { addHistory, clearSave, saveMatch } from "./storage.js";
 
 const HUMAN = 0;
 
@@ -13,9 +14,19 @@ class BridgeProblem extends Error {
   }
 }
 
-export function runMatch({ bridge, settings, banner, table, record, view }) {
+export function runMatch({ bridge, settings, banner, table, record, view, undos = 0, hints = 0, title = record.game, onFinished = null }) {
   let stopped = false;
   let busy = false;
+
+  function persist() {
+    if (view.over) {
+      clearSave(record.game);
+      addHistory(historyEntry(record, view, { undos, hints, title }));
+      onFinished?.();
+    } else {
+      saveMatch({ record, undos, hints });
+    }
+  }
 
   async function call(request) {
     let answer;
@@ -34,8 +45,7 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
     const previous = view;
     record = answer.record;
     view = answer.view;
-    if (view.over) clearSave();
-    else saveRecord(record);
+    persist();
     await table.showOutcome(previous, view);
   }
 
@@ -87,10 +97,59 @@ export function runMatch({ bridge, settings, banner, table, record, view }) {
     if (!stopped) playBots();
   }
 
+  // Back to just before your last decision (Python trims the record; the deal stays the same).
+  async function undo() {
+    if (busy || stopped || view.over) return false;
+    busy = true;
+    try {
+      const answer = await call({ op: "undo", record, seat: HUMAN, view_seat: HUMAN });
+      if (stopped) return false;
+      record = answer.record;
+      view = answer.view;
+      undos += 1;
+      persist();
+      busy = false;
+      table.render(view);
+      playBots();
+      return true;
+    } catch (error) {
+      busy = false;
+      report(error, null);
+      return false;
+    }
+  }
+
+  // What the hard bot would do in your seat.
+  async function hint() {
+    if (busy || stopped || view.over || view.to_act !== HUMAN) return null;
+    try {
+      const answer = await call({ op: "bot", record, level: "hard" });
+      hints += 1;
+      persist();
+      return answer.action;
+    } catch (error) {
+      report(error, null);
+      return null;
+    }
+  }
+
+  async function review() {
+    return (await call({ op: "review", record, seat: HUMAN })).deals;
+  }
+
   table.render(view);
   playBots();
   return {
     humanAction,
+    undo,
+    hint,
+    review,
+    get view() {
+      return view;
+    },
+    get busy() {
+      return busy;
+    },
     get record() {
       return record;
     },

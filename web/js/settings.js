@@ -22,3 +22,19 @@ export function readSettings(search = window.location.search) {
     deck: params.get("deck") ? params.get("deck").split(",").map((code) => code.trim()).filter(Boolean) : null,
   };
 }
+
+// The player's bot speed (kept in storage); ?botDelay= and ?trickDelay= still win (tests).
+export const BOT_SPEEDS = {
+  slow: { label: "Slow", botDelayMs: 1000, trickDelayMs: 2000 },
+  normal: { label: "Normal", botDelayMs: 500, trickDelayMs: 1200 },
+  fast: { label: "Fast", botDelayMs: 150, trickDelayMs: 600 },
+};
+
+export function applyBotSpeed(settings, speed, search = window.location.search) {
+  const preset = BOT_SPEEDS[speed] ?? BOT_SPEEDS.normal;
+  const params = new URLSearchParams(search);
+  if (!params.has("botDelay")) settings.botDelayMs = preset.botDelayMs;
+  if (!params.has("trickDelay")) settings.trickDelayMs = preset.trickDelayMs;
+  settings.botSpeed = BOT_SPEEDS[speed] ? speed : "normal";
+  return settings;
+}

@@ -60,7 +60,7 @@ function setupPanel(game, { playable, onStart }) {
   return form;
 }
 
-export function startScreen({ games, playableGames, save, notice, onStart, onResume }) {
+export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, onStart, onResume, onHistory }) {
   let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
@@ -81,19 +81,33 @@ export function startScreen({ games, playableGames, save, notice, onStart, onRes
       el("span", { class: "game-title" }, game.title),
       el("span", { class: "game-players" }, playRangeText(game, playableGames))))));
 
-  const savedGame = save && games.find((game) => game.id === save.record.game);
   const screen = el("section", { class: "screen start-screen", "data-testid": "start-screen" },
     el("header", { class: "start-header" },
       el("h1", {}, "Card Table"),
       el("p", { class: "tagline" }, "Traditional card games against the computer. Works offline.")),
     notice && el("p", { class: "notice", role: "status", "data-testid": "start-notice" }, notice),
-    save && el("button", {
-      type: "button", class: "primary resume-button", "data-testid": "resume", onclick: () => onResume(save),
-    }, `Resume ${savedGame ? savedGame.title : save.record.game}`,
-      el("span", { class: "resume-detail" }, resumeDetail(save))),
+    setAside && el("div", { class: "notice set-aside-notice", role: "alert", "data-testid": "set-aside-notice" },
+      el("p", {}, setAside.text),
+      el("button", { type: "button", "data-testid": "export-set-aside", onclick: setAside.onExport }, "Export it"),
+      el("button", { type: "button", "data-testid": "dismiss-set-aside", onclick: setAside.onDismiss }, "Dismiss")),
+    saves.map((save) => {
+      const savedGame = games.find((game) => game.id === save.record.game);
+      return el("button", {
+        type: "button", class: "primary resume-button", "data-testid": "resume", "data-game": save.record.game,
+        onclick: () => onResume(save),
+      }, `Resume ${savedGame ? savedGame.title : save.record.game}`,
+        el("span", { class: "resume-detail" }, resumeDetail(save)));
+    }),
     el("div", { class: "start-body" },
       el("nav", { "aria-label": "Games" }, list),
       setupSlot),
+    el("footer", { class: "start-footer" },
+      onHistory && el("button", { type: "button", class: "bar-button", "data-testid": "open-history", onclick: onHistory },
+        "History & statistics"),
+      botSpeed && el("label", { class: "bot-speed" }, "Bot speed ",
+        el("select", {
+          "data-testid": "bot-speed", onchange: (event) => botSpeed.onChange(event.target.value),
+        }, botSpeed.choices.map(({ value, label }) => el("option", { value, selected: value === botSpeed.value }, label))))),
   );
   if (selected) select(selected);
   return screen;

@@ -12,6 +12,12 @@ import { showDialog, winnerText } from "./score-sheet.js";
 
 export const HUMAN = 0;
 
+// app.js sets this: the bar's "⋯" button opens the table tools (undo, hint, review…).
+let openTools = null;
+export function setTableTools(handler) {
+  openTools = handler;
+}
+
 export function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }
@@ -138,6 +144,7 @@ export function createTable({ settings, onAction, onLeave, spec }) {
   let onScreen = new Set();
   let lastMove = null;
   let notice = null;
+  let hinted = new Set();
 
   function openSheet() {
     if (!current) return;
@@ -156,6 +163,7 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     if (view.move !== lastMove) {
       lastMove = view.move;
       notice = null;
+      hinted = new Set();
       spec.reset?.(view);
     }
     const refocus = screen.contains(document.activeElement) ? focusKey(document.activeElement) : null;
@@ -172,7 +180,11 @@ export function createTable({ settings, onAction, onLeave, spec }) {
         el("button", { type: "button", class: "bar-button", "data-testid": "leave", onclick: onLeave }, "‹ Games"),
         el("div", { class: "deal-info", "data-testid": "deal-info" }, spec.info(view)),
         spec.badge(view, ctx),
-        el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores")),
+        el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores"),
+        openTools && el("button", {
+          type: "button", class: "bar-button", "data-testid": "open-tools", "aria-label": "Table tools",
+          onclick: () => openTools(screen),
+        }, "⋯")),
       el("div", { class: `felt players-${view.players}${view.players > 4 ? " crowded" : ""} ${spec.feltClass?.(view) ?? ""}`.trim() },
         opponents, spec.center(view, ctx)),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
@@ -183,6 +195,9 @@ export function createTable({ settings, onAction, onLeave, spec }) {
       spec.hand(view, ctx),
     );
     onScreen = new Set(spec.centerKeys ? spec.centerKeys(trick, view) : singleTrickKeys(trick));
+    for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
+      if (hinted.has(card.dataset.card)) card.classList.add("hinted");
+    }
     screen.dataset.phase = view.phase;
     screen.dataset.toAct = String(view.to_act);
     screen.dataset.busy = String(busy);
@@ -233,7 +248,13 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     if (current) render(current, lastOptions);
   }
 
-  return { screen, render, showOutcome, showNotice };
+  // The hard bot's suggestion: said in the notice line, its cards marked in the hand.
+  function showHint(action, message) {
+    hinted = new Set(action.cards ?? (action.card ? [action.card] : []));
+    showNotice(message);
+  }
+
+  return { screen, render, showOutcome, showNotice, showHint };
 }
 
 // A bot's or your turn, said the same way in every game.

@@ -1,0 +1,46 @@
+// Registers the service worker (sw.js) and asks before a new version takes over.
+// Resolves true once the site is cached for offline use, false where that is impossible.
+
+import { el } from "./dom.js";
+
+function updatePrompt(waiting) {
+  if (document.querySelector("[data-testid=update-prompt]")) return;
+  const prompt = el("div", { class: "update-prompt", role: "status", "data-testid": "update-prompt" },
+    el("p", {}, "A new version of the card table is ready. Your game is saved."),
+    el("button", {
+      type: "button", class: "primary", "data-testid": "update-reload",
+      onclick: () => {
+        window.cardtableUpdateAccepted = true;
+        waiting.postMessage({ type: "skip-waiting" });
+      },
+    }, "Reload now"),
+    el("button", { type: "button", "data-testid": "update-later", onclick: () => prompt.remove() }, "Later"));
+  document.body.append(prompt);
+}
+
+export async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return false;
+  try {
+    const hadController = Boolean(navigator.serviceWorker.controller);
+    const registration = await navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" });
+    // Only the player's click on the prompt activates a new version; then the page reloads.
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (hadController || window.cardtableUpdateAccepted) window.location.reload();
+    });
+    const offer = (worker) => {
+      if (worker && navigator.serviceWorker.controller) updatePrompt(worker);
+    };
+    offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      installing?.addEventListener("statechange", () => {
+        if (installing.state === "installed") offer(installing);
+      });
+    });
+    await navigator.serviceWorker.ready;
+    return true;
+  } catch (error) {
+    console.warn("offline mode unavailable:", error);
+    return false;
+  }
+}

@@ -1,0 +1,68 @@
+// Service worker: precaches every file the build ships (sw-precache.js, written by build.py
+// from build.json: paths and sha256), checks each file's hash, and serves the site from
+// that cache, so it works offline. A new build installs beside the old one and waits:
+// the page asks the player before it takes over (no swap mid-game).
+
+importScripts("./sw-precache.js"); // self.PRECACHE = {build_id, files: {path: sha256}}
+
+const CACHE_PREFIX = "cardtable-";
+const CACHE = `${CACHE_PREFIX}${self.PRECACHE.build_id}`;
+const SCOPE = new URL("./", self.location).href;
+const PARALLEL_FETCHES = 4;
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function fetchChecked(path, sha256) {
+  const response = await fetch(new Request(new URL(path, SCOPE), { cache: "no-store" }));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  if (sha256) {
+    const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+    // A file from another build (a deploy in progress): fail the install, retry later.
+    if (digest !== sha256) throw new Error(`${path}: checksum mismatch`);
+  }
+  return response;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const entries = Object.entries(self.PRECACHE.files).filter(([path]) => path !== "sw.js" && path !== "sw-precache.js");
+  entries.push(["build.json", null]);
+  let next = 0;
+  async function worker() {
+    while (next < entries.length) {
+      const [path, sha256] = entries[next++];
+      const response = await fetchChecked(path, sha256);
+      await cache.put(new URL(path, SCOPE).href, response.clone());
+      if (path === "index.html") await cache.put(SCOPE, response);
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+}
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = request.mode === "navigate" ? SCOPE : request.url;
+    const cached = await cache.match(key, { ignoreSearch: true });
+    return cached ?? fetch(request);
+  })());
+});
