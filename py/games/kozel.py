@@ -431,6 +431,8 @@ class Kozel(Game):
         passes; with card points shown, each pile keeps its total; with the interrupt
         option, the current window is reproduced (who is asked holds a molodka, who is not
         asked does not, unless the seat about to act holds one)."""
+        if state.options["molodka"] != "interrupt" and not state.options["show_points"]:
+            return self._determinize_fast(state, seat, rng)
         for attempt in range(30):
             world = self._determinize_once(state, seat, rng)
             if state.options["molodka"] != "interrupt" or self._window_matches(state, world):
@@ -448,6 +450,97 @@ class Kozel(Game):
             if play["kind"] != "pass" or not face_down or play["seat"] == seat:
                 known.update(play["cards"])
         return known
+
+    _plans: dict = {}  # (id(state), seat) -> (state, moves, plan): a search samples one state many times
+
+    def _plan(self, state, seat):
+        """Where the hidden cards lie for `seat` (the same for every sample of one search)."""
+        entry = Kozel._plans.get((id(state), seat))
+        if entry is not None and entry[0] is state and entry[1] == len(state.actions):
+            return entry[2]
+        known = self._known_cards(state, seat)
+        trump_card = state.trump_card
+        trump_holder = None
+        if trump_card in state.stock or state.trump_drawn_by == seat or trump_card in known:
+            known.add(trump_card)
+        else:
+            trump_holder = state.trump_drawn_by
+        face_down = state.options["passes"] == "face_down"
+        hands = [(s, [i for i, c in enumerate(state.hands[s]) if c not in known]) for s in range(4) if s != seat]
+        stock = [i for i, c in enumerate(state.stock) if c not in known]
+        passes = []  # (trick index, -1 for the table, play index, hidden positions)
+        for index, plays in enumerate([t["plays"] for t in state.history] + [state.trick]):
+            for k, play in enumerate(plays):
+                if play["kind"] == "pass" and face_down and play["seat"] != seat:
+                    passes.append((index if index < len(state.history) else -1, k,
+                                   [i for i, c in enumerate(play["cards"]) if c not in known], play["seat"]))
+        pool = sorted([state.hands[s][i] for s, pos in hands for i in pos] + [state.stock[i] for i in stock]
+                      + [(state.history[t]["plays"] if t >= 0 else state.trick)[k]["cards"][i]
+                         for t, k, pos, _ in passes for i in pos])
+        sizes = [len(pos) for _, pos in hands] + [len(stock)] + [len(pos) for _, _, pos, _ in passes]
+        owners = [s for s, _ in hands] + [None] + [owner for _, _, _, owner in passes]
+        trump_home = None
+        if trump_holder is not None:
+            trump_home = [j for j, owner in enumerate(owners) if owner == trump_holder and sizes[j]]
+            pool.remove(trump_card)
+        cancelled = any(t["cancelled"] for t in state.history) or bool(state.cancelled)
+        plan = (hands, stock, passes, pool, sizes, trump_card, trump_home, cancelled, face_down)
+        if len(Kozel._plans) >= 16:
+            Kozel._plans.clear()
+        Kozel._plans[(id(state), seat)] = (state, len(state.actions), plan)
+        return plan
+
+    def _determinize_fast(self, state, seat, rng):
+        hands, stock, passes, pool, sizes, trump_card, trump_home, cancelled, face_down = self._plan(state, seat)
+        world = state.clone()
+        cards = pool[:]
+        rng.shuffle(cards)
+        if trump_home is not None:  # in X's hand or passes, with odds by their sizes
+            home = rng.choices(trump_home, weights=[sizes[j] for j in trump_home])[0]
+            cards.insert(sum(sizes[:home]) + rng.randrange(sizes[home]), trump_card)
+        it = 0
+        for s, positions in hands:
+            hand = world.hands[s]
+            for i in positions:
+                hand[i] = cards[it]
+                it += 1
+        world_stock = world.stock
+        for i in stock:
+            world_stock[i] = cards[it]
+            it += 1
+        if passes:
+            history = world.history = list(world.history)
+            world.trick = list(world.trick)
+            copied = set()
+            for t, k, positions, _ in passes:
+                if t >= 0:
+                    if t not in copied:
+                        history[t] = dict(history[t], plays=list(history[t]["plays"]))
+                        copied.add(t)
+                    plays = history[t]["plays"]
+                else:
+                    plays = world.trick
+                new = list(plays[k]["cards"])
+                for i in positions:
+                    new[i] = cards[it]
+                    it += 1
+                new.sort()
+                plays[k] = dict(plays[k], cards=new)
+            if copied:
+                piles = [[], []]
+                for trick in history:
+                    piles[trick["winner"] % 2] += [c for p in trick["plays"] for c in p["cards"]]
+                world.piles = piles
+        if cancelled:
+            world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
+                             for t in world.history]
+            if world.cancelled:
+                world.cancelled = self._mend_cancelled({"cancelled": world.cancelled}, world.trick,
+                                                       world.hands, seat, face_down)["cancelled"]
+        if world.history:
+            world.last_trick = world.history[-1]
+        world.stop_at_deal_end = True  # a search world: the next deal is never looked at
+        return world
 
     def _determinize_once(self, state, seat, rng):
         world = state.clone()
