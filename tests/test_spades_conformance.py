@@ -20,7 +20,7 @@ OPTION_SETS = [o for o in option_sets(GAME, random.Random(3), 16)]
 def mixed_policy(game, state, legal, rng):
     if legal[0]["type"] == "play" and rng.random() < 0.3:
         return rng.choice(legal)
-    return game.bot(game.view(state, game.to_act(state)), "normal", rng)
+    return game.baseline(game.view(state, game.to_act(state)), rng)
 
 
 def playable(players, options):

@@ -15,11 +15,14 @@ by 100 or more; decided before looking at the cards, so not with the 2-player dr
 A nil bidder's tricks never count toward a contract; they count as bags.
 """
 
+import random
+
 from .engine import cards as C
 from .engine import chance
 from .engine.bidding import bidding_order
 from .engine.errors import BadOptions
 from .engine.options import Option
+from .engine.sampling import deal_constrained
 from .engine.scoresheet import top_seats
 from .engine.tricks import TrickGame, deal_round_robin, next_seat
 
@@ -302,23 +305,159 @@ class Spades(TrickGame):
         return zones
 
     def redeal_hidden(self, state, seat, rng):
-        new = state.clone()
-        others = [s for s in range(state.players) if s != seat]
-        own_hidden = not new.looked[seat]
-        hands = others + ([seat] if own_hidden else [])
-        seen = set(new.seen_dead[seat])
-        if new.phase == "draw" and new.turn == seat:
-            seen.add(new.stock[0])  # the card this seat has drawn and is looking at
-        dead_hidden = [c for c in new.dead if c not in seen]
-        stock_hidden = [c for c in new.stock if c not in seen]
-        pool = [c for s in hands for c in new.hands[s]] + dead_hidden + stock_hidden
-        rng.shuffle(pool)
-        for s in hands:
-            count = len(new.hands[s])
-            new.hands[s], pool = pool[:count], pool[count:]
-        new.dead = [c if c in seen else pool.pop() for c in new.dead]
-        new.stock = [c if c in seen else pool.pop() for c in new.stock]
-        return new
+        return self.determinize(state, seat, rng)
+
+    # ---- for the search bot -------------------------------------------------------------
+    def determinize(self, state, seat, rng):
+        """Every card `seat` has not seen dealt again: the other hands, its own while it
+        has not looked (blind nil), the stock and the dead cards, except the discards it
+        saw and the card it is looking at in the draw; no hand gets a card its plays
+        have ruled out (a void shown, a spade led before they were broken)."""
+        world = state.clone()
+        hidden = [s for s in range(state.players) if s != seat or not state.looked[seat]]
+        seen = set(state.seen_dead[seat])
+        if state.phase == "draw" and state.turn == seat:
+            seen.add(state.stock[0])
+        dead_hidden = [c for c in state.dead if c not in seen]
+        stock_hidden = [c for c in state.stock if c not in seen]
+        pool = [c for s in hidden for c in state.hands[s]] + dead_hidden + stock_hidden
+        if state.history or state.trick:
+            excluded = self.play_exclusions(state, pool)
+        else:
+            excluded = [()] * state.players
+        parts = deal_constrained(pool, [(len(state.hands[s]), excluded[s]) for s in hidden]
+                                 + [(len(dead_hidden), ()), (len(stock_hidden), ())], rng)
+        for s, part in zip(hidden, parts):
+            world.hands[s] = part
+        dead, stock = iter(parts[-2]), iter(parts[-1])
+        world.dead = [c if c in seen else next(dead) for c in state.dead]
+        world.stock = [c if c in seen else next(stock) for c in state.stock]
+        return world
+
+    def rewind_for_probe(self, probe, earlier_cards):
+        # Broken by a spade or joker in an earlier trick; a lead has only earlier tricks before it.
+        probe.broken = any(self.suit_of(c) == "S" for c in earlier_cards)
+
+    def deal_index(self, state):
+        return state.hand_no
+
+    def search_done(self, world, horizon):
+        # Stop when every hand holds one card: the last trick is forced, and scoring it
+        # here spares the playouts the scoring and the next hand's shuffle and deal.
+        return (world.over or world.hand_no != horizon
+                or (world.phase == "play" and not world.trick and len(world.hands[world.turn]) == 1))
+
+    def hand_points(self, world, root, bag_cost: bool):
+        """Each side's points for the hand `root` is in, from `world` (the hand finished,
+        or stopped before its forced last trick). With `bag_cost` and sandbags on, every
+        bag costs its 10 (the 100 per 10 bags spread over the bags that make them)."""
+        if len(world.rows) >= root.hand_no:
+            row = world.rows[root.hand_no - 1]
+            points = list(row["points"])
+            bags = [cell["bags"] for cell in row["cells"]]
+        else:
+            tricks = list(world.tricks_won)
+            plays, seat = [], world.leader
+            for _ in range(world.players):
+                plays.append({"seat": seat, "card": world.hands[seat][0]})
+                seat = next_seat(seat, world.players)
+            tricks[self.trick_winner(plays, "S")] += 1
+            points, bags = [], []
+            for index, side in enumerate(world.sides):
+                p, b, _ = side_score([world.bids[s] for s in side], [tricks[s] for s in side],
+                                     [world.blind[s] for s in side], world.options, world.bags[index])
+                points.append(p)
+                bags.append(b)
+        if bag_cost and root.options["sandbags"]:
+            points = [p + 100 * ((root.bags[i] + b) // 10) - 10 * b for i, (p, b) in enumerate(zip(points, bags))]
+        return points
+
+    def search_reward(self, world, root):
+        """A side's points minus the others' mean (cut-throat: what others score hurts),
+        scaled to [0, 1]; partners share their side's reward."""
+        values = self.hand_points(world, root, bag_cost=True)
+        sides = len(values)
+        scale = 20 * root.hand_size + (200 if root.options["nil"] != "off" else 0)
+        total = sum(values)
+        by_side = [min(1.0, max(0.0, 0.5 + (v - (total - v) / (sides - 1)) / scale)) for v in values]
+        return [by_side[self.side_of(root, s)] for s in range(root.players)]
+
+    def bench_setup(self, rng):
+        """Benchmark deals: 4 players, cut-throat or partners, nil on or off."""
+        return rng.choice([{"players": 4, "options": {}},
+                           {"players": 4, "options": {"nil": "nil"}},
+                           {"players": 4, "options": {"partnership": True, "nil": "nil"}}])
+
+    def deal_result(self, world, root):
+        points = self.hand_points(world, root, bag_cost=False)
+        return [points[self.side_of(root, s)] for s in range(root.players)]
+
+    def playout_action(self, world, rng):
+        seat = world.turn
+        phase = world.phase
+        if phase == "play":
+            side = next(side for side in world.sides if seat in side)
+            if world.bids[seat] == 0:
+                want = False  # nil: duck everything
+            elif world.options["sandbags"]:
+                contract = sum(world.bids[s] for s in side)
+                want = sum(world.tricks_won[s] for s in side if world.bids[s]) < contract
+            else:
+                want = True  # overtricks score, and they set the others
+            partners = side if len(side) > 1 else ()
+            card = spades_bot.play_card(world.hands[seat], world.trick, world.broken, want, partners, rng)
+            return {"type": "play", "cards": [card]}
+        if phase == "bid":
+            return {"type": "bid", "n": spades_bot.bid_for(world.hands[seat], world.players, world.options)}
+        if phase == "blind":
+            return {"type": "look"}
+        return {"type": "keep" if spades_bot.keep_drawn(world.stock[0], world.hands[seat]) else "discard"}
+
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        """Normal and hard bid by counting sure tricks (a search over 14 bids with few
+        playouts each is noise) and decide the two-player draw by flat Monte Carlo
+        (a tree would expand the later bids at random); they search the play."""
+        settings = self.bot_levels.get(level)
+        if not settings or not settings["iterations"] or state.phase == "play":
+            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+        view = self.view(state, seat)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        if settings["error"] and rng.random() < settings["error"]:
+            return rng.choice(legal)
+        if state.phase in ("bid", "blind"):
+            return spades_bot.bid_decision(view)
+        time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+        return self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
+
+    def flat_draw(self, state, seat, worlds, time_ms, rng, sample):
+        """Keep or discard: both tried on the same sampled worlds, played out to the hand's end."""
+        import time
+
+        deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
+        horizon = self.search_horizon(state)
+        totals = {"keep": 0.0, "discard": 0.0}
+        for done in range(worlds):
+            if deadline is not None and done >= 4 and time.perf_counter() > deadline:
+                break
+            base = sample(state, seat, rng)
+            seed = rng.random()
+            for kind in totals:
+                world = base.clone()
+                self.perform(world, {"type": kind})
+                playout_rng = random.Random(seed)  # the same luck for both choices
+                while not self.search_done(world, horizon):
+                    self.perform(world, self.playout_action(world, playout_rng))
+                totals[kind] += self.search_reward(world, state)[seat]
+        return {"type": max(totals, key=lambda k: (totals[k], k == "keep"))}
+
+    # Iterations sized so a decision stays near 100 ms in CPython (the browser is ~2x slower).
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 50, "time_ms": 500, "error": 0.05, "draw_worlds": 16},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
+    }
 
     def self_check(self, state):
         for index in range(len(state.sides)):
@@ -331,6 +470,7 @@ class Spades(TrickGame):
             assert sum(state.tricks_won) == len(state.history)
 
 
+from . import spades_bot  # noqa: E402  (the bot module imports this one)
 
 GAME = Spades()
 new_match = GAME.new_match
