@@ -469,6 +469,41 @@ class EightFiveThree(TrickGame):
 
     _knowledge_cache = None
 
+    def play_exclusions(self, state, unseen):
+        """TrickGame's generic probe, worked out for G8 directly (it is much faster, and a
+        test checks that both agree): a discard or a ruff shows a void in the led suit; a
+        card that is not a trump played when void without a trump on the trick shows no
+        trumps; a card that does not beat the top trump on the trick shows no higher trump
+        (trumps led, or void in the led suit)."""
+        trump = state.trump
+        out = [set() for _ in range(SEATS)]
+        for plays in [t["plays"] for t in state.history] + [state.trick]:
+            for index in range(1, len(plays)):
+                seat, card = plays[index]["seat"], plays[index]["card"]
+                led = C.suit(plays[0]["card"])
+                suit = C.suit(card)
+                tops = [_STRENGTH[C.rank(p["card"])] for p in plays[:index] if C.suit(p["card"]) == trump]
+                top = max(tops) if tops else -1
+                void = suit != led
+                if void:
+                    out[seat].add(led)
+                if trump is None or not (void or led == trump):
+                    continue
+                if void and suit != trump and top < 0:
+                    out[seat].add(trump)  # no trump at all
+                elif (suit != trump or _STRENGTH[C.rank(card)] < top) and top >= 0:
+                    out[seat].add((trump, top))  # no trump above the top one
+        result = []
+        for marks in out:
+            gone = set()
+            for c in unseen:
+                s = C.suit(c)
+                if s in marks or any(type(m) is tuple and m[0] == s and _STRENGTH[C.rank(c)] > m[1]
+                                     for m in marks):
+                    gone.add(c)
+            result.append(gone)
+        return result
+
     def determinize(self, state, seat, rng):
         """The cards `seat` cannot place dealt again within what it knows (`knowledge`);
         the private records of exchanges and swaps it did not see are scrubbed."""
