@@ -691,46 +691,53 @@ class Kozel(Game):
 
     def _repair_pile_points(self, state, slots, known, trump_card, trump_holder, rng):
         """Card points are shown: swap hidden cards until each pile's total is the true one
-        (the totals are public, which cards make them up is not)."""
-        target = [card_points(p) for p in state.piles]
+        (the totals are public, which cards make them up is not). A random walk: a card of
+        a pile that is off is swapped with one elsewhere that brings it closer, if any."""
         cells = [(slot, i) for slot in slots for i in slot[2]]
-        if not cells:
-            return
-
-        def pile_sums():
-            sums = [0, 0]
-            for (_, cards, positions, team) in slots:
-                if team is not None:
-                    sums[team] += sum(POINTS[C.rank(cards[i])] for i in positions)
-            return sums
-
+        team = [slot[3] for slot, _ in cells]
+        value = [POINTS[C.rank(slot[1][i])] for slot, i in cells]
         # What the hidden cells of each pile must sum to: its public total minus the cards seen in it.
-        want = [target[t] - card_points([c for c in state.piles[t] if c in known]) for t in (0, 1)]
+        want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known]) for t in (0, 1)]
+        sums = [0, 0]
+        for j, t in enumerate(team):
+            if t is not None:
+                sums[t] += value[j]
+        in_team = [[j for j, t in enumerate(team) if t == side] for side in (0, 1)]
 
-        def fits(slot, card):
-            return trump_holder is None or card != trump_card or slot[0] == trump_holder
+        def fits(j, card):
+            return trump_holder is None or card != trump_card or cells[j][0][0] == trump_holder
 
-        for _ in range(20000):
-            sums = pile_sums()
-            error = abs(sums[0] - want[0]) + abs(sums[1] - want[1])
-            if error == 0:
+        for _ in range(2000):
+            off = [t for t in (0, 1) if sums[t] != want[t]]
+            if not off:
                 return
-            (sa, ia), (sb, ib) = rng.choice(cells), rng.choice(cells)
-            if sa[3] == sb[3]:
+            side = rng.choice(off)
+            a = rng.choice(in_team[side])
+            card_a = cells[a][0][1][cells[a][1]]
+            error = abs(sums[0] - want[0]) + abs(sums[1] - want[1])
+            better, fitting = [], []
+            for b, t in enumerate(team):
+                if t == side:
+                    continue
+                card_b = cells[b][0][1][cells[b][1]]
+                if not (fits(a, card_b) and fits(b, card_a)):
+                    continue
+                fitting.append(b)
+                moved = [sums[0], sums[1]]
+                moved[side] += value[b] - value[a]
+                if t is not None:
+                    moved[t] += value[a] - value[b]
+                if abs(moved[0] - want[0]) + abs(moved[1] - want[1]) < error:
+                    better.append(b)
+            if not fitting:
                 continue
-            ca, cb = sa[1][ia], sb[1][ib]
-            if not fits(sa, cb) or not fits(sb, ca):
-                continue
-            delta = [0, 0]
-            pa, pb = POINTS[C.rank(ca)], POINTS[C.rank(cb)]
-            if sa[3] is not None:
-                delta[sa[3]] += pb - pa
-            if sb[3] is not None:
-                delta[sb[3]] += pa - pb
-            new_error = abs(sums[0] + delta[0] - want[0]) + abs(sums[1] + delta[1] - want[1])
-            # Worse swaps now and then, so the walk does not stall in a local minimum.
-            if new_error < error or (new_error == error and rng.random() < 0.5) or rng.random() < 0.05:
-                sa[1][ia], sb[1][ib] = cb, ca
+            b = rng.choice(better or fitting)
+            (slot_a, ia), (slot_b, ib) = cells[a], cells[b]
+            slot_a[1][ia], slot_b[1][ib] = slot_b[1][ib], slot_a[1][ia]
+            sums[side] += value[b] - value[a]
+            if team[b] is not None:
+                sums[team[b]] += value[a] - value[b]
+            value[a], value[b] = value[b], value[a]
         raise ValueError("no deal found that keeps the piles' card points")
 
     def deal_index(self, state):
@@ -760,6 +767,11 @@ class Kozel(Game):
     def playout_action(self, world, rng):
         return playout_action(world, rng)
 
+    def search_decides(self, view):
+        """A leader holding a molodka leads all four (the rules of thumb): the search,
+        spread over some fifteen leads, often settles for three of them."""
+        return not (view["phase"] == "play" and not view["trick"]["plays"] and molodka_in(view))
+
     def self_check(self, state):
         sheet = state.sheet
         for team in (0, 1):
@@ -788,7 +800,7 @@ class Kozel(Game):
 
 
 
-from .kozel_bot import playout_action  # noqa: E402  (the bot module imports only constants from here)
+from .kozel_bot import molodka_in, playout_action  # noqa: E402  (the bot module imports only constants from here)
 
 GAME = Kozel()
 new_match = GAME.new_match

@@ -20,9 +20,15 @@ def _value(card, trump):
     return _points(card) + bonus
 
 
+def molodka_in(view) -> bool:
+    """The seat's hand is a molodka (K15): four cards of one suit, the option on."""
+    hand = view["hand"]
+    return len(hand) == 4 and len({C.suit(c) for c in hand}) == 1 and view["options"]["molodka"] != "off"
+
+
 def _lead(view, legal, trump):
     hand = view["hand"]
-    if len(hand) == 4 and len({C.suit(c) for c in hand}) == 1 and view["options"]["molodka"] != "off":
+    if molodka_in(view):
         return {"type": "play", "cards": sorted(hand)}  # a molodka lead: four cards to beat
 
     def score(action):
