@@ -508,9 +508,9 @@ def test_z17_the_bot_prefers_the_opponent_with_fewer_cards_then_the_common_pile(
     state = position([["TD"], ["9S", "QC", "9C"], ["9H"]], down=[[], [], []], common=("9D",), stock=("KH",))
     view = GAME.view(state, 0)
     assert view["legal"] == [move("common"), move(1), move(2), DRAW]
-    assert choose(view, "normal", random.Random(1)) == move(2)  # seat 2 holds 1 card, seat 1 three
+    assert choose(view, random.Random(1)) == move(2)  # seat 2 holds 1 card, seat 1 three
     state = position([["TD"], ["KS"]], common=("9D",), stock=("KH",))
-    assert choose(GAME.view(state, 0), "normal", random.Random(1)) == move("common")
+    assert choose(GAME.view(state, 0), random.Random(1)) == move("common")
 
 
 # ---- aces wild (option) -------------------------------------------------------------------

@@ -453,15 +453,7 @@ class ZevakaGame(Game):
         return zones
 
     def redeal_hidden(self, state, seat, rng):
-        """The stock and every face-down personal pile are unseen by all: shuffle them together."""
-        new = state.clone()
-        pool = list(new.stock) + [c for pile in new.down for c in pile]
-        rng.shuffle(pool)
-        new.stock, pool = pool[:len(new.stock)], pool[len(new.stock):]
-        for s in range(new.players):
-            count = len(new.down[s])
-            new.down[s], pool = pool[:count], pool[count:]
-        return new
+        return self.determinize(state, seat, rng)
 
     def self_check(self, state):
         n = state.players
@@ -491,14 +483,98 @@ class ZevakaGame(Game):
                 if len(state.open[s]) + len(state.down[s]) == 1 and not (s == state.turn and state.pending):
                     assert state.open[s], "Z12: a single card lies face up"
 
-    def bot(self, view, level, rng):
-        if level == "easy":
-            return rng.choice(view["legal"])
-        from .zevaka_bot import choose
+    # ---- for the search bot ---------------------------------------------------------------
+    # What a seat knows: every face-up card (the common pile, the open piles: each was turned up
+    # in view of all) and the counts. Unseen by all: the stock's order and the face-down piles.
+    # A bot "misses" (прозевал) only by its error rate: the search itself never considers
+    # drawing while a move exists (see `Attentive`), so hard never misses.
+    bot_module = "games.zevaka_bot"
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05},
+        "hard": {"iterations": 300, "time_ms": 900, "error": 0.0},
+    }
+    SEARCH_ACTIONS = 12  # the search looks this many actions ahead, then evaluates
 
-        return choose(view, level, rng)
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        if level not in ("normal", "hard"):
+            return Game.bot(self, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+        error = self.bot_levels[level]["error"]
+        legal = self.legal(state)
+        if error and len(legal) > 1 and rng.random() < error:
+            return rng.choice(legal)  # a slip: may be a draw while a move existed
+        return Game.bot(ATTENTIVE, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+
+    def determinize(self, state, seat, rng):
+        """The stock and every face-down pile dealt again from their cards as a set."""
+        world = state.clone()
+        pool = sorted(world.stock + [c for pile in world.down for c in pile])
+        rng.shuffle(pool)
+        at = len(world.stock)
+        world.stock = pool[:at]
+        for s in range(world.players):
+            count = len(world.down[s])
+            world.down[s] = pool[at:at + count]
+            at += count
+        return world
+
+    def deal_index(self, state):
+        return 0  # the whole game is one deal
+
+    def search_horizon(self, state):
+        return self.SEARCH_ACTIONS
+
+    def search_done(self, world, horizon):
+        """A search world (its chance log cleared by the sampler) stops after `horizon`
+        actions; a real match (the benchmark) only at its end."""
+        if world.over:
+            return True
+        if world.chance:
+            return False
+        left = world.__dict__.get("search_left")
+        if left is None:
+            left = horizon
+        world.search_left = left - 1  # called once before every action of the search
+        return left <= 0
+
+    def search_reward(self, world, root):
+        return _bot().evaluate(self, world)
+
+    def deal_result(self, world, root):
+        return _bot().evaluate(self, world)
+
+    def bench_setup(self, rng):
+        return {"players": 3, "options": {}}
+
+    def playout_action(self, world, rng):
+        return _bot().playout_action(self, world, rng)
 
 
+class Attentive(ZevakaGame):
+    """The game as the search sees it: nobody draws while a move exists («прозевал»)."""
+
+    bot_levels = {level: dict(settings, error=0.0) for level, settings in ZevakaGame.bot_levels.items()}
+
+    def legal(self, state):
+        actions = ZevakaGame.legal(self, state)
+        if len(actions) > 1 and actions[-1]["type"] == "draw":
+            actions.pop()
+        return actions
+
+
+_BOT = None
+
+
+def _bot():
+    global _BOT
+    if _BOT is None:
+        from . import zevaka_bot
+
+        _BOT = zevaka_bot
+    return _BOT
+
+
+ATTENTIVE = Attentive()
 GAME = ZevakaGame()
 new_match = GAME.new_match
 to_act = GAME.to_act
