@@ -183,11 +183,10 @@ function openTable({ record, undos = 0, hints = 0 }, view) {
   show(table.screen, "table");
   setActive(record.game);
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
+  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, title, onFinished: () => setActive(null),
   });
-  const opened = match;
-  setTableTools((host) => opened === match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
 }
 
 // For tests and bug reports: the record of the match on the table (null elsewhere).

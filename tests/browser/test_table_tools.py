@@ -1,0 +1,83 @@
+"""The table tools: deal number and match id, undo to before your last decision, the hard
+bot's hint, the last trick, the review of a finished deal trick by trick, bot speed."""
+
+import json
+
+from conftest import FAST, PHONE, act_as_human, python_view, saved_record, start_match, wait_for_human
+from games import bridge
+
+
+def before_last_decision(record, seat=0):
+    """CPython's answer: the actions before `seat`'s last decision."""
+    last = None
+    for index in range(len(record["actions"])):
+        prefix = {**record, "actions": record["actions"][:index]}
+        if python_view(prefix)["to_act"] == seat:
+            last = index
+    return record["actions"][:last]
+
+
+def open_tool(page, tool):
+    page.click("[data-testid=open-tools]")
+    page.wait_for_selector("[data-testid=table-tools]")
+    page.click(f"[data-testid={tool}]")
+
+
+def test_undo_hint_last_trick_and_review(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=3")
+    start_match(page, players=3, options={"largest": 3})
+    act_as_human(page, wait_for_human(page))
+    wait_for_human(page)
+    record = saved_record(page)
+
+    page.click("[data-testid=open-tools]")
+    assert "Deal 1" in page.inner_text("[data-testid=deal-number]")
+    assert f"match #{record['seed']}" in page.inner_text("[data-testid=deal-number]")
+    page.click("[data-testid=tool-undo]")
+    expected = before_last_decision(record)
+    page.wait_for_function(f"window.cardtable.currentRecord().actions.length === {len(expected)}")
+    assert page.evaluate("window.cardtable.currentRecord()")["actions"] == expected
+    assert wait_for_human(page) == "bid"
+    saved = json.loads(page.evaluate("localStorage.getItem('cardtable.v2.save.oh_hell')"))
+    assert saved["undos"] == 1 and saved["record"]["chance"] == record["chance"]  # the same cards
+
+    open_tool(page, "tool-hint")
+    page.wait_for_selector("[data-testid=table-notice]")
+    legal = python_view(saved_record(page))["legal"]
+    assert page.inner_text("[data-testid=table-notice]") in {f"Hint: bid {a['n']}" for a in legal}
+
+    # Play on until a trick is complete, then look at it.
+    while not python_view(saved_record(page)).get("last_trick"):
+        act_as_human(page, wait_for_human(page))
+    state = wait_for_human(page)
+    last = python_view(page.evaluate("window.cardtable.currentRecord()"))["last_trick"]
+    if state != "deal-sheet":
+        open_tool(page, "tool-last-trick")
+        shown = page.eval_on_selector_all("[data-testid=trick-review] li .card", "ns => ns.map(n => n.dataset.card)")
+        assert shown == [play["card"] for play in last["plays"]]
+        page.click("[data-testid=close-tools]")
+
+    # Finish the first deal, then review it trick by trick.
+    while (state := wait_for_human(page)) != "deal-sheet":
+        act_as_human(page, state)
+    page.click("[data-testid=continue]")
+    wait_for_human(page)
+    open_tool(page, "tool-review")
+    page.wait_for_selector("[data-testid=review-position]")
+    assert page.inner_text("[data-testid=review-position]") == "Deal 1, trick 1 of 3"
+    page.click("[data-testid=review-next]")
+    assert page.inner_text("[data-testid=review-position]") == "Deal 1, trick 2 of 3"
+    review = json.loads(bridge.handle(json.dumps({"op": "review", "record": saved_record(page), "seat": 0})))
+    shown = page.eval_on_selector_all("[data-testid=trick-review] li .card", "ns => ns.map(n => n.dataset.card)")
+    assert shown == [play["card"] for play in review["deals"][0]["tricks"][1]["plays"]]
+
+
+def test_bot_speed_is_kept(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, "")
+    page.select_option("[data-testid=bot-speed]", "fast")
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable.v2.prefs')"))["botSpeed"] == "fast"
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen]", timeout=60_000)
+    assert page.input_value("[data-testid=bot-speed]") == "fast"
