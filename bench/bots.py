@@ -218,7 +218,7 @@ def main():
             rows += [dict(r, runtime="pyodide") for r in pyodide_times(games, levels, args.positions)]
         print(f"{'game':18} {'level':7} {'runtime':8} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'playouts/s':>11}")
         for r in rows:
-            pps = f"{r['playouts_per_s']:.0f}" if r["playouts_per_s"] else "-"
+            pps = f"{r['playouts_per_s']:.0f}" if r.get("playouts_per_s") else "-"
             print(f"{r['game']:18} {r['level']:7} {r.get('runtime', 'cpython'):8} {r['n']:4} "
                   f"{r['median_ms']:10.1f} {r['p95_ms']:8.1f} {pps:>11}")
         return

@@ -207,6 +207,13 @@ class OhHell(TrickGame):
         return self.determinize(state, seat, rng)
 
     # ---- for the search bot ---------------------------------------------------------
+    # A 13-card deal's playout is long: 200 iterations keep hard near 300 ms in Pyodide.
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 40, "time_ms": 400, "error": 0.05},
+        "hard": {"iterations": 200, "time_ms": 700, "error": 0.0},
+    }
+
     def determinize(self, state, seat, rng):
         """The other hands and the stock dealt again from the cards `seat` has not seen
         (the turn-up is public), no hand getting a card its plays have ruled out."""
