@@ -508,7 +508,7 @@ class EightFiveThree(TrickGame):
         """The cards `seat` cannot place dealt again within what it knows (`knowledge`);
         the private records of exchanges and swaps it did not see are scrubbed."""
         slots, pool = self.knowledge(state, seat)
-        parts = deal_constrained(pool, [(count, excluded) for _, count, excluded in slots], rng)
+        parts = _deal(pool, [(count, excluded) for _, count, excluded in slots], rng)
         world = state.clone()
         for (holder, _, _), part in zip(slots, parts):
             if holder == "talon":
@@ -590,7 +590,7 @@ class EightFiveThree(TrickGame):
         settings = self.bot_levels[level]
         if settings["error"] and rng.random() < settings["error"]:
             return rng.choice(legal)
-        if state.phase == "declare" and {"type": "peek"} not in legal:
+        if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
             time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
             return self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
         return bot.decide(view, rng)
@@ -651,6 +651,38 @@ class EightFiveThree(TrickGame):
         assert len(state.swapped_out) <= len(state.swapped_in) <= TALON_SIZE
         assert not set(state.swapped_in) & set(state.swapped_out)
 
+
+
+def _deal(pool, slots, rng):
+    """`deal_constrained`, faster where most cards are free: the cards some slot may not
+    hold are placed first (fewest choices first, weighted by free space), the free ones
+    then fill what is left in shuffled order. A dead end falls back to the engine's
+    matching, which always finds a deal when one exists."""
+    cards = sorted(pool)
+    rng.shuffle(cards)
+    free = [count for count, _ in slots]
+    everywhere = list(range(len(slots)))
+    tied, loose = [], []
+    for card in cards:
+        allowed = [h for h, (_, excluded) in enumerate(slots) if card not in excluded]
+        if len(allowed) == len(slots):
+            loose.append(card)
+        else:
+            tied.append((len(allowed), card, allowed))
+    tied.sort(key=lambda t: t[0])  # stable: ties keep the shuffled order
+    parts = [[] for _ in everywhere]
+    for _, card, allowed in tied:
+        open_ = [h for h in allowed if free[h]]
+        if not open_:
+            return deal_constrained(pool, slots, rng)
+        pick = open_[0] if len(open_) == 1 else rng.choices(open_, weights=[free[h] for h in open_])[0]
+        parts[pick].append(card)
+        free[pick] -= 1
+    start = 0
+    for h in everywhere:
+        parts[h] += loose[start:start + free[h]]
+        start += free[h]
+    return parts
 
 
 def _name(card) -> str:
