@@ -22,6 +22,10 @@ must swap all 4 talon cards, peek only when no pulls are due / no peek.
 Deviations, said plainly: "stop" ends the passes to the current receiver only (so a "+"
 player facing two "−" players may skip the first and still pass to the second); how many
 cards the 8 swapped is shown to all (as at a real table; which cards stays private).
+Bot (issue 7): samples hidden cards from what the seat knows (its exchanges and what the
+return rule told it, G8 voids and "no higher trump", the talon once seen); the search
+plays the cards, trump is chosen by playing each contract out on shared samples, gives
+and talon swaps by a hand evaluation (eight_five_three_bot).
 Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks deals,
 9-5-2, the trump-return exception, must-head in every suit, 12 tricks wins, fixed deals.
 """
@@ -434,7 +438,7 @@ class EightFiveThree(TrickGame):
                     where[given] = {r}
                 no_hold[r].discard(given)  # it is there now
                 suit, low, high = C.suit(given), _STRENGTH[C.rank(given)], _STRENGTH[C.rank(back)]
-                ranks = [i for i in range(len(C.RANKS))]
+                ranks = range(len(C.RANKS))
                 if rule == "standard" or high > low:
                     gone = [i for i in ranks if i > high]  # the return was their highest
                 else:

@@ -1,4 +1,5 @@
-"""A rule-of-thumb 8-5-3 player (the `normal` and `hard` levels until the search bot).
+"""A rule-of-thumb 8-5-3 player (`choose`: the baseline and the easy level), and the
+heuristics of the search bot (below: its gives, talon swaps and playout policy).
 
 It reads only its seat's view: the 8 names the suit its hand (and the talon, once
 seen) plays best in, peeks when it costs nothing, a "+" player passes its lowest card
