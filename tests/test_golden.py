@@ -1,5 +1,6 @@
-"""Golden playthroughs: seeded matches played by the bots, written to tests/golden/.
-Any change to the rules, the deal or the bots shows up as a diff here.
+"""Golden playthroughs: seeded matches played by the rule-of-thumb bots (`baseline`: no
+search, no clock), written to tests/golden/. Any change to the rules, the deal or those
+bots shows up as a diff here.
 Regenerate on purpose with UPDATE_GOLDEN=1 and review the diff."""
 
 import json
@@ -25,7 +26,7 @@ def play(game_id, players, options, seed):
     while not state.over:
         seat = game.to_act(state)
         rng = random.Random(f"golden:{len(state.actions)}")
-        state = game.apply(state, game.bot(game.view(state, seat), "normal", rng))
+        state = game.apply(state, game.bot(state, seat, "baseline", rng))
     final = game.view(state, 0)
     return {"record": game.record(state), "scores": final["scores"], "winner": final["winner"],
             "sheet": final["sheet"]}
