@@ -70,6 +70,25 @@ def side_score(bids, tricks, blind, options, bags_before):
     return points, bags, bags_after
 
 
+def _deal_uniform(pool, holders, rng, tries=3):
+    """A uniform deal of `pool` among `holders` = [(count, excluded)] by rejection (fast,
+    and exact while the voids are few), else the engine's constrained deal."""
+    cards = sorted(pool)  # only the set of unseen cards matters, never where they lie
+    draw = rng.random
+    for _ in range(tries):
+        cards.sort(key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
+        parts, start = [], 0
+        for count, excluded in holders:
+            part = cards[start:start + count]
+            start += count
+            if excluded and any(c in excluded for c in part):
+                break
+            parts.append(part)
+        else:
+            return parts
+    return deal_constrained(pool, holders, rng)
+
+
 class Spades(TrickGame):
     id = "spades"
     bot_module = "games.spades_bot"
@@ -325,14 +344,34 @@ class Spades(TrickGame):
             excluded = self.play_exclusions(state, pool)
         else:
             excluded = [()] * state.players
-        parts = deal_constrained(pool, [(len(state.hands[s]), excluded[s]) for s in hidden]
-                                 + [(len(dead_hidden), ()), (len(stock_hidden), ())], rng)
+        holders = [(len(state.hands[s]), excluded[s]) for s in hidden] + [
+            (len(dead_hidden), ()), (len(stock_hidden), ())]
+        parts = _deal_uniform(pool, holders, rng)
         for s, part in zip(hidden, parts):
             world.hands[s] = part
         dead, stock = iter(parts[-2]), iter(parts[-1])
         world.dead = [c if c in seen else next(dead) for c in state.dead]
         world.stock = [c if c in seen else next(stock) for c in state.stock]
         return world
+
+    def play_exclusions(self, state, unseen):
+        """The generic probe, specialised (it runs once per sample): a seat that did not
+        follow a suit holds none of it; one that led a spade or joker before spades were
+        broken held only spades (S8)."""
+        voids = [set() for _ in range(state.players)]
+        suit_of = self.suit_of
+        broken = False
+        for plays in [t["plays"] for t in state.history] + [state.trick]:
+            if not plays:
+                continue
+            led = suit_of(plays[0]["card"])
+            if led == "S" and not broken:
+                voids[plays[0]["seat"]].update("HDC")
+            for play in plays[1:]:
+                if suit_of(play["card"]) != led:
+                    voids[play["seat"]].add(led)
+            broken = broken or (len(plays) == state.players and any(suit_of(p["card"]) == "S" for p in plays))
+        return [{c for c in unseen if suit_of(c) in v} if v else set() for v in voids]
 
     def rewind_for_probe(self, probe, earlier_cards):
         # Broken by a spade or joker in an earlier trick; a lead has only earlier tricks before it.
@@ -377,7 +416,10 @@ class Spades(TrickGame):
         scaled to [0, 1]; partners share their side's reward."""
         values = self.hand_points(world, root, bag_cost=True)
         sides = len(values)
-        scale = 20 * root.hand_size + (200 if root.options["nil"] != "off" else 0)
+        # Tight enough that a trick's 10 points moves the reward by about 0.1 (a looser
+        # scale drowns the differences between cards in UCB's exploration); nil and
+        # blind nil swings are clipped.
+        scale = 8 * root.hand_size
         total = sum(values)
         by_side = [min(1.0, max(0.0, 0.5 + (v - (total - v) / (sides - 1)) / scale)) for v in values]
         return [by_side[self.side_of(root, s)] for s in range(root.players)]

@@ -486,23 +486,26 @@ class ZevakaGame(Game):
     # ---- for the search bot ---------------------------------------------------------------
     # What a seat knows: every face-up card (the common pile, the open piles: each was turned up
     # in view of all) and the counts. Unseen by all: the stock's order and the face-down piles.
-    # A bot "misses" (прозевал) only by its error rate: the search itself never considers
-    # drawing while a move exists (see `Attentive`), so hard never misses.
+    # Levels: a "miss" (прозевал: drawing while a move exists) happens only at the level's miss
+    # rate; otherwise the bot plays the game as `Attentive` sees it, where drawing with a move
+    # available is not an action at all, so hard (miss 0) never misses, structurally. `error`
+    # is a random choice among those attentive actions (a careless target).
     bot_module = "games.zevaka_bot"
     bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05},
-        "hard": {"iterations": 300, "time_ms": 900, "error": 0.0},
+        "easy": {"iterations": 0, "error": 0.25, "miss": 0.35},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "miss": 0.08},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "miss": 0.0},
     }
     SEARCH_ACTIONS = 12  # the search looks this many actions ahead, then evaluates
 
     def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        if level not in ("normal", "hard"):
+        if level not in self.bot_levels:  # baseline, random
             return Game.bot(self, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        error = self.bot_levels[level]["error"]
-        legal = self.legal(state)
-        if error and len(legal) > 1 and rng.random() < error:
-            return rng.choice(legal)  # a slip: may be a draw while a move existed
+        miss = self.bot_levels[level]["miss"]
+        if miss and state.pending is None and self.move_actions(state, seat):
+            draw = {"type": "draw"}
+            if draw in self.legal(state) and rng.random() < miss:
+                return draw  # прозевал: the top card could have moved
         return Game.bot(ATTENTIVE, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
 
     def determinize(self, state, seat, rng):
@@ -552,8 +555,6 @@ class ZevakaGame(Game):
 
 class Attentive(ZevakaGame):
     """The game as the search sees it: nobody draws while a move exists («прозевал»)."""
-
-    bot_levels = {level: dict(settings, error=0.0) for level, settings in ZevakaGame.bot_levels.items()}
 
     def legal(self, state):
         actions = ZevakaGame.legal(self, state)

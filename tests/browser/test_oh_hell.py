@@ -96,7 +96,7 @@ def test_desktop_table_and_trick_pause(new_page, open_app):
 
 def test_short_match_to_the_final_sheet(new_page, open_app):
     page = new_page(PHONE)
-    # Seed 13: the human deals first, so bids last, and the hook forbids bidding 0.
+    # Seed 13: the human deals first, so bids last, and meets the hook.
     open_app(page, f"{FAST}&seed=13")
     # Largest hand 3 cards: deals of 3, 2 and four of 1 card.
     start_match(page, players=4, options={"largest": 3})
@@ -109,6 +109,10 @@ def test_short_match_to_the_final_sheet(new_page, open_app):
                 screenshot(page, "phone-hook")
             forbidden_seen.append(page.get_attribute(".bid-button.forbidden", "data-bid"))
             assert page.locator(".bid-button.forbidden:disabled").count() == 1
+            # The hook (O5): the bid that would make the bids add up to the hand size.
+            view = python_view(page.evaluate("window.cardtable.currentRecord()"))
+            hook = view["deal"]["hand_size"] - sum(b for b in view["bids"] if b is not None)
+            assert forbidden_seen[-1] == str(hook)
             assert "may not bid" in page.inner_text("[data-testid=bid-hint]")
 
     while (state := play_until(page, {"deal-sheet", "final-sheet"}, check_hook)) == "deal-sheet":
@@ -123,7 +127,7 @@ def test_short_match_to_the_final_sheet(new_page, open_app):
     page.click("[data-testid=new-game]")
     page.wait_for_selector("[data-testid=start-screen]")
     assert page.locator("[data-testid=resume]").count() == 0
-    assert forbidden_seen[0] == "0"
+    assert forbidden_seen, "the human, dealing first, met the hook"
 
 
 def test_resume_after_reload(new_page, open_app):

@@ -60,11 +60,18 @@ function withTimeout(promise, ms, message) {
 async function boot() {
   const loading = createLoadingScreen(document.querySelector("[data-testid=loading-screen]"));
   try {
+    performance.mark("boot-script");
     const { startBridge } = await import("./bridge-client.js");
     bridge = await withTimeout(
-      startBridge({ onProgress: (progress) => loading.progress(progress) }),
+      startBridge({
+        onProgress: (progress) => {
+          performance.mark(`boot-${progress.stage}`); // bench/startup.py reads these
+          loading.progress(progress);
+        },
+      }),
       settings.bootTimeoutMs,
       `Python did not start within ${Math.round(settings.bootTimeoutMs / 1000)} seconds.`);
+    performance.mark("boot-games-asked");
     const answer = await bridge.call({ op: "games" });
     if (answer.error) throw new Error(answer.error.message);
     games = answer.games;

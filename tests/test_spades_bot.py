@@ -1,0 +1,229 @@
+"""The Spades bot: its sampler never contradicts what the seat knows (its hand, or not
+even that before a blind-nil decision; the two-player draw; voids; spades led only
+once broken), it is honest (the same view gives the same action), it counts sure
+tricks for its bid, bids nil on safe hands, and takes the trick it needs."""
+
+import random
+
+import pytest
+
+from games.engine import cards as C
+from games.spades import GAME, hand_size, spades_deck
+from games.spades_bot import bid_for, nil_safe, sure_tricks
+from sampling_checks import all_cards, check_sample, positions
+from stacking import dealing_order
+
+SUIT = {c: GAME.suit_of(c) for c in C.deck_54()}
+OPTION_SETS = [
+    (4, {}), (4, {"nil": "blind"}), (4, {"partnership": True, "nil": "blind"}),
+    (4, {"sandbags": True, "failed": "minus"}), (2, {}), (2, {"two_player_deal": "deal", "nil": "blind"}),
+    (3, {"nil": "blind"}), (5, {}), (5, {"jokers": False, "nil": "nil"}), (3, {"jokers": False}),
+]
+
+
+def known_voids(state):
+    """Independently of the sampler: per seat, the suits it cannot hold now (it did not
+    follow a lead of that suit, or it led a spade before spades were broken: then it
+    held only spades)."""
+    voids = [set() for _ in range(state.players)]
+    broken = False
+    for plays in [t["plays"] for t in state.history] + [state.trick]:
+        if not plays:
+            continue
+        led = SUIT[plays[0]["card"]]
+        if led == "S" and not broken:
+            voids[plays[0]["seat"]] |= {"H", "D", "C"}
+        for play in plays[1:]:
+            if SUIT[play["card"]] != led:
+                voids[play["seat"]].add(led)
+        if len(plays) == state.players and any(SUIT[p["card"]] == "S" for p in plays):
+            broken = True
+    return voids
+
+
+def public_part(state):
+    return {k: v for k, v in state.__dict__.items() if k not in ("hands", "dead", "stock", "seed", "chance")}
+
+
+def fast_check(state, seat, world, voids, cards, public):
+    """What a sample may change: only the cards `seat` cannot see, and only consistently."""
+    assert public_part(world) == public
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    assert len(world.dead) == len(state.dead) and len(world.stock) == len(state.stock)
+    if state.looked[seat]:
+        assert world.hands[seat] == state.hands[seat]
+    for index, card in enumerate(state.dead):
+        if card in state.seen_dead[seat]:
+            assert world.dead[index] == card  # a discard this seat saw stays where it is
+    if state.phase == "draw" and state.turn == seat:
+        assert world.stock[0] == state.stock[0]  # the card it is looking at
+    assert sorted(c for zone in GAME.card_zones(world).values() for c in zone) == cards
+    for other in range(state.players):
+        assert not any(SUIT[c] in voids[other] for c in world.hands[other]), "a shown void is broken"
+
+
+def test_samples_never_contradict_the_view():
+    """Over 100,000 samples from positions of real playthroughs, every player count and the
+    main options (blind nil, partners, the two-player draw and deal): a fast check on
+    each, and the shared full check (views compared, every play re-checked) on a share."""
+    rng = random.Random(5)
+    samples = full = 0
+    seed = 0
+    while samples < 100_000:
+        players, options = OPTION_SETS[seed % len(OPTION_SETS)]
+        seed += 1
+        for index, state in enumerate(positions(GAME, players, dict(options, target=200), seed, every=2)):
+            cards = sorted(all_cards(GAME, state).elements())
+            voids = known_voids(state)
+            public = public_part(state)
+            for seat in range(players):
+                for _ in range(12 if seat == state.turn else 2):
+                    world = GAME.sample(state, seat, rng)
+                    fast_check(state, seat, world, voids, cards, public)
+                    samples += 1
+                if index % 8 == 0:
+                    check_sample(GAME, state, seat, GAME.sample(state, seat, rng))
+                    full += 1
+            if samples >= 100_000:
+                break
+    assert full > 1000
+
+
+def test_a_seat_that_has_not_looked_does_not_know_its_own_hand():
+    state = next(s for seed in range(1, 200)
+                 for s in positions(GAME, 4, {"nil": "blind", "partnership": True, "target": 200}, seed)
+                 if s.phase == "blind")
+    seat = state.turn
+    rng = random.Random(1)
+    assert any(GAME.sample(state, seat, rng).hands[seat] != state.hands[seat] for _ in range(5))
+
+
+def playthrough_positions(count, seed=11):
+    """Positions with a real choice, from mixed random and rule-of-thumb playthroughs."""
+    found = []
+    for index, (players, options) in enumerate(OPTION_SETS * 3):
+        for step, state in enumerate(positions(GAME, players, dict(options, target=100), seed + index)):
+            if len(GAME.legal(state)) > 1 and step % 7 == 3:
+                found.append(state)
+            if len(found) >= count * (index + 1) / len(OPTION_SETS) / 3:
+                break
+    return found[:count]
+
+
+def test_the_bot_is_honest_the_same_view_gives_the_same_action():
+    """The true state and one with every hidden card re-dealt: same rng seed, same action
+    (iterations only, so the time cap cannot make them differ)."""
+    rng = random.Random(2)
+    for index, state in enumerate(playthrough_positions(30)):
+        seat = state.turn
+        other = GAME.redeal_hidden(state, seat, rng)
+        assert GAME.view(other, seat) == GAME.view(state, seat)
+        for level in ("normal", "hard"):
+            a = GAME.bot(state, seat, level, random.Random(index), budget_ms=1e12)
+            b = GAME.bot(other, seat, level, random.Random(index), budget_ms=1e12)
+            assert a == b, (level, state.phase)
+
+
+def test_every_level_always_returns_a_legal_action():
+    for index, state in enumerate(playthrough_positions(40, seed=40)):
+        legal = GAME.legal_actions(state)
+        for level in ("random", "baseline", "easy", "normal", "hard"):
+            action = GAME.bot(state, state.turn, level, random.Random(index))
+            assert action in legal, (level, action)
+
+
+# ---- heuristics on stacked decks -----------------------------------------------------
+def dealt(hands, dealer=3, options=None):
+    players = len(hands)
+    options = dict(options or {})
+    deck = spades_deck(players, options.get("jokers", True))
+    chance = [{"kind": "dealer", "value": dealer}, {"kind": "deal", "cards": dealing_order(hands, dealer, deck)}]
+    return GAME.new_match(players, options, seed=1, _chance=chance)
+
+
+def act(state, *actions):
+    for action in actions:
+        state = GAME.apply(state, action)
+    return state
+
+
+def play(card):
+    return {"type": "play", "cards": [card]}
+
+
+def bid(n):
+    return {"type": "bid", "n": n}
+
+
+HANDS = [
+    ["AH", "KH", "2H", "3H", "AS", "KS", "QS", "JS", "BJ", "9D", "TD", "9C", "TC"],
+    ["QH", "JH", "TH", "4H", "LJ", "TS", "9S", "8S", "JD", "QD", "JC", "QC", "KC"],
+    ["9H", "8H", "7H", "6H", "5H", "7S", "6S", "5S", "4S", "3S", "KD", "AD", "AC"],
+    ["2S", "3D", "4D", "5D", "6D", "7D", "8D", "3C", "4C", "5C", "6C", "7C", "8C"],
+]
+
+
+def test_sure_tricks_count_top_spades_side_aces_and_ruffs():
+    assert sure_tricks(HANDS[0], 4) >= 6.5  # BJ A K Q J of spades, the ace and king of hearts
+    assert sure_tricks(HANDS[3], 4) < 1.5  # a lone two of spades and low cards
+    top_three = ["BJ", "LJ", "AS", "3H", "4H", "5H", "6H", "7H", "3D", "4D", "5D", "6D", "7D"]
+    assert sure_tricks(top_three, 4) >= 3
+    strong = bid_for(HANDS[0], 4, {"jokers": True, "nil": "off", "failed": "zero"})
+    assert 6 <= strong <= 8
+
+
+def test_nil_only_on_safe_hands_and_only_when_nil_is_on():
+    low = ["2H", "3H", "4H", "5H", "2S", "3S", "3D", "4D", "5D", "3C", "4C", "5C", "6C"]
+    assert nil_safe(low, 4)
+    assert bid_for(low, 4, {"jokers": True, "nil": "nil", "failed": "zero"}) == 0
+    assert bid_for(low, 4, {"jokers": True, "nil": "off", "failed": "zero"}) >= 1
+    assert not nil_safe(HANDS[0], 4)
+    assert not nil_safe(["BJ"] + low[1:], 4)  # the big joker always wins
+    assert not nil_safe(["AH"] + low[1:], 4)
+
+
+def test_the_bot_bids_its_sure_tricks_and_nil_with_a_safe_hand():
+    hands = [HANDS[0], HANDS[1], HANDS[2], HANDS[3]]
+    state = dealt(hands, options={"nil": "nil"})
+    assert state.turn == 0
+    for level in ("normal", "hard"):
+        n = GAME.bot(state, 0, level, random.Random(3))["n"]
+        assert 6 <= n <= 8
+    state = act(state, bid(7), bid(3), bid(2))
+    assert GAME.bot(state, 3, "hard", random.Random(3)) == bid(0)  # 2S and low cards: nil
+
+
+def test_the_bot_takes_the_one_trick_it_needs_with_its_only_spade():
+    """Seat 3 bid 1 and holds the two of spades and low cards only: void in hearts, it
+    ruffs the first heart trick, its one sure trick."""
+    state = act(dealt(HANDS), bid(6), bid(4), bid(2), bid(1), play("2H"), play("4H"), play("5H"))
+    assert state.turn == 3
+    for seed in range(3):
+        assert GAME.bot(state, 3, "hard", random.Random(seed)) == play("2S")
+
+
+def test_a_nil_bidder_ducks_under_the_trick():
+    """Seat 3 bid nil: void in hearts, it discards rather than ruff with its spade."""
+    state = act(dealt(HANDS, options={"nil": "nil"}), bid(6), bid(4), bid(2), bid(0),
+                play("2H"), play("4H"), play("5H"))
+    action = GAME.bot(state, 3, "hard", random.Random(0))
+    assert action != play("2S")
+
+
+def test_blind_nil_only_for_a_partnership_far_behind():
+    state = GAME.new_match(4, {"nil": "blind", "partnership": True}, seed=3)
+    view = {"legal": [{"type": "bid", "n": 0, "blind": True}, {"type": "look"}], "seat": 0,
+            "sides": [[0, 2], [1, 3]], "scores": [0, 250], "hand": [], "players": 4, "options": state.options}
+    from games.spades_bot import bid_decision
+    assert bid_decision(view) == {"type": "bid", "n": 0, "blind": True}
+    assert bid_decision(dict(view, scores=[100, 220])) == {"type": "look"}
+    alone = dict(view, sides=[[0], [1], [2], [3]], scores=[0, 250, 0, 0])
+    assert bid_decision(alone) == {"type": "look"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_hand_sizes_are_respected_by_the_bid(players):
+    size = hand_size(players, True)
+    deck = spades_deck(players, True)
+    hand = [c for c in deck if SUIT[c] == "S"][:size]
+    assert 1 <= bid_for(hand, players, {"jokers": True, "nil": "off", "failed": "zero"}) <= size
