@@ -20,6 +20,7 @@ import argparse
 import json
 import math
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -43,12 +44,40 @@ def _true_state(state, seat, rng):
     return world
 
 
-def choose(game, state, level, rng, trace=None, iterations=None):
-    """The action of `level` for the seat to act."""
+LEVEL_SPEC = re.compile(r"(cheat)?(easy|normal|hard|baseline|random)?(?:/(ismcts|rollouts))?(?:x(\d+(?:\.\d+)?))?")
+
+
+def register_level(game, spec: str) -> str:
+    """A level spec `[cheat][level][/search][xN]`: `hard`, `hard/rollouts` (another
+    search), `normalx4` (4 times the iterations), `cheat` (hard given the true state),
+    `cheat/rollouts`. A variant is added to the game's `bot_levels` (in this process
+    only) under a name of its own; the name is returned."""
+    match = LEVEL_SPEC.fullmatch(spec)
+    if not match:
+        raise SystemExit(f"bad level {spec!r}: use e.g. hard, normal/rollouts, hardx4, cheat")
+    _, level, method, factor = match.groups()
+    level = level or "hard"
+    if level in ("baseline", "random") or not (method or factor):
+        return level
+    name = f"{level}/{method or 'default'}x{factor or 1}"
+    if name not in game.bot_levels:
+        settings = dict(game.bot_levels[level])
+        if method:
+            settings["search"] = method
+        if factor:
+            settings["iterations"] = max(1, round(settings["iterations"] * float(factor)))
+        game.bot_levels[name] = settings
+    return name
+
+
+def choose(game, state, level, rng, trace=None):
+    """The action of `level` for the seat to act (`cheat...`: that level's search given
+    the true state instead of samples)."""
     seat = state.turn
-    if level == "cheat":
-        return game.bot(state, seat, "hard", rng, NO_TIME_CAP, trace=trace, sample=_true_state)
-    return game.bot(state, seat, level, rng, NO_TIME_CAP, trace=trace)
+    name = register_level(game, level)
+    if level.startswith("cheat"):
+        return game.bot(state, seat, name, rng, NO_TIME_CAP, trace=trace, sample=_true_state)
+    return game.bot(state, seat, name, rng, NO_TIME_CAP, trace=trace)
 
 
 def bench_setup(game, rng) -> dict:

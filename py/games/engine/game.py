@@ -250,9 +250,10 @@ class Game:
             return rng.choice(legal)
         if not settings["iterations"] or not self.search_decides(view):
             return self.baseline(view, rng)
-        from .search import Budget, ismcts  # lazy: the page's start-up imports no search
+        from . import search  # lazy: the page's start-up imports no search
         time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-        result = ismcts(self, state, seat, Budget(settings["iterations"], time_ms), rng, sample=sample)
+        method = getattr(search, settings.get("search", "ismcts"))
+        result = method(self, state, seat, search.Budget(settings["iterations"], time_ms), rng, sample=sample)
         if trace is not None:
             trace.append(result)
         return result.action
@@ -260,6 +261,12 @@ class Game:
     def search_decides(self, view: dict) -> bool:
         """False where the game's rules of thumb decide better than the search (if anywhere)."""
         return True
+
+    def search_actions(self, state, actions: list[dict]) -> list[dict]:
+        """`actions` of the seat to act with one representative per class of actions that
+        lead to the same outcome (touching cards in a trick game), so the search spends
+        nothing on telling twins apart. Default: all of them."""
+        return actions
 
     def sample(self, state, seat: int, rng: random.Random) -> State:
         """A determinization for `seat`: every card it cannot see dealt again (`determinize`),

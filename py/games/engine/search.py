@@ -1,4 +1,6 @@
-"""The one search bot every game uses: information-set Monte Carlo tree search.
+"""The search bots every game uses: information-set Monte Carlo tree search (`ismcts`)
+and determinized rollouts with sequential halving (`rollouts`). A game's bot levels
+name which one (`"search": "ismcts" | "rollouts"`); bench/bots.py measures both.
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012). Each iteration draws a
 determinization from the game's sampler (`Game.sample`: the unseen cards dealt
@@ -59,14 +61,16 @@ def ismcts(game, state, seat: int, budget: Budget, rng: random.Random, *,
     sample = sample or game.sample
     legal = game.legal(state)
     started = time.perf_counter()
-    if len(legal) == 1:
-        return SearchResult(legal[0], 0, 0, 0.0, {})
+    choices = game.search_actions(state, legal)
+    if len(choices) == 1:  # (else the root would collect the next seat's actions)
+        return SearchResult(choices[0], 0, 0, 0.0, {})
     root = _Node(None, None)
     deadline = None if budget.time_ms is None else started + budget.time_ms / 1000
     horizon = game.search_horizon(state)
     steps = 0
     done = 0
     legal_of, perform, playout = game.legal, game.perform, game.playout_action
+    twins = game.search_actions
     at_horizon, reward_of = game.search_done, game.search_reward
     log = math.log
     while done < budget.iterations:
@@ -77,7 +81,7 @@ def ismcts(game, state, seat: int, budget: Budget, rng: random.Random, *,
         path = []
         # Selection and expansion.
         while not at_horizon(world, horizon):
-            actions = legal_of(world)
+            actions = twins(world, legal_of(world))
             if len(actions) == 1:  # forced: no decision, no node
                 perform(world, actions[0])
                 steps += 1
@@ -130,3 +134,57 @@ def ismcts(game, state, seat: int, budget: Budget, rng: random.Random, *,
     if action_key(best.action) not in legal_keys:
         raise AssertionError("the search chose an action the seat does not have")
     return SearchResult(best.action, done, steps, elapsed, stats)
+
+
+def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
+             sample=None, candidates: list | None = None) -> SearchResult:
+    """The best of `candidates` (default: the seat's legal actions, one per class of
+    equivalent actions, `Game.search_actions`) by determinized rollouts.
+
+    Every candidate is tried on the same sampled worlds, each followed by a playout
+    with the same random numbers (paired: the luck of the deal and of the playout
+    cancels between candidates), and sequential halving (Karnin et al. 2013) spends
+    the budget of playouts on the better half, round by round. With a heuristic
+    playout policy this is a one-step policy improvement of that policy. Anytime:
+    `budget.time_ms` stops it between worlds."""
+    sample = sample or game.sample
+    started = time.perf_counter()
+    if candidates is None:
+        candidates = game.search_actions(state, game.legal(state))
+    if len(candidates) == 1:
+        return SearchResult(candidates[0], 0, 0, 0.0, {})
+    deadline = None if budget.time_ms is None else started + budget.time_ms / 1000
+    horizon = game.search_horizon(state)
+    perform, playout, at_horizon, reward_of = game.perform, game.playout_action, game.search_done, game.search_reward
+    keys = [action_key(a) for a in candidates]
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    rounds = max(1, math.ceil(math.log2(len(candidates))))
+    per_round = budget.iterations / rounds
+    done = steps = 0
+    out_of_time = False
+    while len(alive) > 1 and done < budget.iterations and not out_of_time:
+        worlds = max(1, int(per_round // len(alive)))
+        for _ in range(worlds):
+            if deadline is not None and done and time.perf_counter() > deadline:
+                out_of_time = True
+                break
+            world = sample(state, seat, rng)
+            luck = rng.getrandbits(48)
+            for index in alive:
+                sim = world.clone()
+                perform(sim, candidates[index])
+                playout_rng = random.Random(luck)
+                while not at_horizon(sim, horizon):
+                    perform(sim, playout(sim, playout_rng))
+                    steps += 1
+                totals[index] += reward_of(sim, state)[seat]
+                counts[index] += 1
+                done += 1
+        alive.sort(key=lambda i: totals[i] / counts[i] if counts[i] else 0.0, reverse=True)
+        alive = alive[:max(1, math.ceil(len(alive) / 2))]
+    best = max(alive, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, counts[i]))
+    elapsed = (time.perf_counter() - started) * 1000
+    stats = {keys[i]: (counts[i], totals[i] / counts[i] if counts[i] else 0.0) for i in range(len(candidates))}
+    return SearchResult(candidates[best], done, steps, elapsed, stats)
