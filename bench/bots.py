@@ -238,6 +238,7 @@ def main():
     parser.add_argument("--timing", action="store_true", help="decision times instead of strength")
     parser.add_argument("--pyodide", action="store_true", help="with --timing: also in Pyodide under node")
     parser.add_argument("--positions", type=int, default=60, help="with --timing: positions per game")
+    parser.add_argument("--json", type=Path, help="append each result as a JSON line to this file")
     args = parser.parse_args()
     games = args.game or list(registry.MODULES)
     if args.timing:
@@ -246,6 +247,9 @@ def main():
         if args.pyodide:
             rows += [dict(r, runtime="pyodide") for r in pyodide_times(games, levels, args.positions)]
         print(f"{'game':18} {'level':7} {'runtime':8} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'playouts/s':>11}")
+        if args.json:
+            with args.json.open("a") as out:
+                out.writelines(json.dumps(dict(r, runtime=r.get("runtime", "cpython"))) + "\n" for r in rows)
         for r in rows:
             pps = f"{r['playouts_per_s']:.0f}" if r.get("playouts_per_s") else "-"
             print(f"{r['game']:18} {r['level']:7} {r.get('runtime', 'cpython'):8} {r['n']:4} "
@@ -259,6 +263,9 @@ def main():
             dlo, dhi = s["diff_ci"]
             print(f"{game_id:18} {pair:15} {s['deals']:6} {s['win_rate']:8.1%} ({lo:6.1%}–{hi:6.1%}) "
                   f"{s['mean_diff']:+9.3f} ({dlo:+8.3f} – {dhi:+8.3f}) {s['seconds']:6.0f}s", flush=True)
+            if args.json:
+                with args.json.open("a") as out:
+                    out.write(json.dumps(dict(s, game=game_id, pair=pair, seed=args.seed)) + "\n")
 
 
 if __name__ == "__main__":

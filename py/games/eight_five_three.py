@@ -580,8 +580,8 @@ class EightFiveThree(TrickGame):
     # over the contracts on shared samples; gives and talon swaps use a hand evaluation.
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "declare_worlds": 12, "search": "rollouts"},
-        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "declare_worlds": 40, "search": "rollouts"},
+        "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "declare_worlds": 12},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
     }
 
     def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):

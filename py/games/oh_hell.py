@@ -210,8 +210,8 @@ class OhHell(TrickGame):
     # A 13-card deal's playout is long: 200 iterations keep hard near 300 ms in Pyodide.
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 40, "time_ms": 400, "error": 0.05, "search": "rollouts"},
-        "hard": {"iterations": 200, "time_ms": 700, "error": 0.0, "search": "rollouts"},
+        "normal": {"iterations": 25, "time_ms": 400, "error": 0.12},
+        "hard": {"iterations": 200, "time_ms": 700, "error": 0.0},
     }
 
     def determinize(self, state, seat, rng):

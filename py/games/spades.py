@@ -497,8 +497,8 @@ class Spades(TrickGame):
     # Iterations sized so a decision stays near 100 ms in CPython (the browser is ~2x slower).
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 50, "time_ms": 500, "error": 0.05, "draw_worlds": 16, "search": "rollouts"},
-        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "draw_worlds": 50, "search": "rollouts"},
+        "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "draw_worlds": 16},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
     }
 
     def self_check(self, state):
