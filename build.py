@@ -37,6 +37,7 @@ CACHE = ROOT / ".cache"
 BUILD = ROOT / "build"
 WEB = ROOT / "web"
 COMPILE_STDLIB_SCRIPT = ROOT / "build_tools" / "compile_stdlib.mjs"
+COMPILE_WHEEL_SCRIPT = ROOT / "build_tools" / "compile_wheel.mjs"
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_INTEGRITY = (
@@ -246,10 +247,12 @@ def wheel_build_tools() -> Path:
     return tools
 
 
-def build_wheel() -> Path:
-    """games-<version>-py3-none-any.whl, rebuilt only when py/ or pyproject changed."""
-    sources = wheel_sources()
+def build_wheel(package: Path) -> Path:
+    """games-<version>-py3-none-any.whl with its modules also as Pyodide bytecode,
+    rebuilt only when py/, pyproject or the compile script changed."""
+    sources = wheel_sources() + [COMPILE_WHEEL_SCRIPT]
     digest = hashlib.sha256()
+    digest.update(integrity_key().encode())
     for path in sources:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
@@ -266,7 +269,7 @@ def build_wheel() -> Path:
     source_copy = BUILD / "wheel-src"
     shutil.rmtree(source_copy, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    for path in sources:
+    for path in sources[:-1]:
         target = source_copy / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
@@ -279,6 +282,11 @@ def build_wheel() -> Path:
     wheels = sorted(out.glob("games-*.whl"))
     if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
         raise BuildError(f"expected one pure-Python games wheel in {out}, got {wheels}")
+    node = require_tool("node", "compile the games to bytecode inside Pyodide (node 20+)")
+    plain = wheels[0].with_suffix(".plain")
+    wheels[0].rename(plain)
+    log("  games wheel: " + run([node, str(COMPILE_WHEEL_SCRIPT), str(package), str(plain), str(wheels[0])]).strip())
+    plain.unlink()
     stamp.write_text(source_hash)
     shutil.rmtree(source_copy)
     return wheels[0]
@@ -439,7 +447,7 @@ def build(dist: Path = DIST) -> Path:
         package = fetch_pyodide()
         stdlib = compiled_stdlib(package)
         micropip = fetch_micropip()
-        wheel = build_wheel()
+        wheel = build_wheel(package)
         staging = dist.with_name(dist.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)
         assemble(staging, package, stdlib, micropip, wheel)

@@ -85,7 +85,35 @@ def test_the_game_wheel_is_pure_python_and_holds_the_bridge(manifest, dist_dir):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "games/bridge.py" in names
-    assert not [name for name in names if name.endswith((".so", ".pyc"))]
+    assert not [name for name in names if name.endswith(".so")]
+
+
+def test_every_game_module_ships_as_unchecked_bytecode_listed_in_record(manifest, dist_dir):
+    """build_tools/compile_wheel.mjs: each .py has a __pycache__ .pyc of Pyodide's Python,
+    hash-based and unchecked (flags 0b01), so the page never compiles the games; RECORD
+    lists every file with its true sha256 and size."""
+    import base64
+    import hashlib
+
+    with zipfile.ZipFile(dist_dir / manifest["wheel"]) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    sources = [name for name in files if name.endswith(".py")]
+    assert len(sources) > 10
+    for name in sources:
+        folder, _, module = name.rpartition("/")
+        pyc = files.get(f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc")
+        assert pyc is not None, name
+        assert int.from_bytes(pyc[4:8], "little") == 0b01, name
+    record_name = next(name for name in files if name.endswith(".dist-info/RECORD"))
+    listed = {}
+    for line in files[record_name].decode().splitlines():
+        path, digest, size = line.rsplit(",", 2)
+        listed[path] = (digest, size)
+    assert set(listed) == set(files)
+    for name, data in files.items():
+        if name != record_name:
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert listed[name] == (f"sha256={expected}", str(len(data))), name
 
 
 def test_the_sub_path_server_sends_the_mime_types_pyodide_needs(site_url):

@@ -3,7 +3,10 @@
 // only a worker that fails to boot or dies rejects.
 
 export function startBridge({ onProgress } = {}) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // index.html starts the worker before the page's modules load (a head start on boot).
+  const early = window.cardtableEarlyWorker;
+  window.cardtableEarlyWorker = null;
+  const worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
   let failure = null;
@@ -57,5 +60,9 @@ export function startBridge({ onProgress } = {}) {
       event.preventDefault();
       fail(new Error(`the Python worker crashed: ${event.message || "no message (script failed to load?)"}`));
     };
+    for (const data of early?.early ?? []) {
+      if (data.type === "error" && data.message.startsWith("the Python worker crashed")) fail(new Error(data.message));
+      else worker.onmessage({ data });
+    }
   });
 }

@@ -43,7 +43,11 @@ async function fetchOk(url, what) {
 const bootSteps = {
   async manifest() {
     const response = await fetchOk(new URL("build.json", siteURL), "build.json");
-    return { manifest: await response.json() };
+    const manifest = await response.json();
+    // The wheel downloads while Pyodide boots.
+    const wheelBytes = fetchOk(new URL(manifest.wheel, siteURL), "the games wheel").then((r) => r.arrayBuffer());
+    wheelBytes.catch(() => {}); // reported by the wheel stage, not as an unhandled rejection
+    return { manifest, wheelBytes };
   },
   async runtime({ manifest }) {
     const indexURL = new URL(manifest.pyodide, siteURL).href;
@@ -51,9 +55,8 @@ const bootSteps = {
     const pyodide = await loadPyodide({ indexURL, lockFileContents: manifest.pyodide_lock });
     return { pyodide };
   },
-  async wheel({ manifest, pyodide }) {
-    const response = await fetchOk(new URL(manifest.wheel, siteURL), "the games wheel");
-    const wheel = new Uint8Array(await response.arrayBuffer());
+  async wheel({ pyodide, wheelBytes }) {
+    const wheel = new Uint8Array(await wheelBytes);
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     // unpackArchive beats loadPackage and micropip for our own pure-Python wheel.
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
