@@ -1,4 +1,4 @@
-"""A rule-of-thumb Kozel player (the `normal` and `hard` levels until the search bot):
+"""A rule-of-thumb Kozel player (the `baseline`, and `easy` with deliberate errors):
 lead low cards and keep trumps, beat opponents when the table is worth it and the beat
 is cheap, give points to a partner who is sure to win, call a molodka when it takes the
 trick from the opponents. It reads only its seat's view.

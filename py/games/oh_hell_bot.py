@@ -1,6 +1,7 @@
 """A rule-of-thumb Oh Hell player: bid the tricks the hand should take, then aim
-for exactly that many. It reads only its seat's view. (The strong search bot is
-a later piece of work; this is the `normal` level until then.)
+for exactly that many. It reads only its seat's view. It is the `baseline` (and, with
+deliberate errors, the `easy` level); `trick_estimate` also bids in the search's
+playouts (oh_hell.py `playout_action`), where normal and hard decide by rollouts.
 """
 
 from .engine import cards as C

@@ -1,4 +1,5 @@
-"""A rule-of-thumb Spades player (the `normal` level until the search bot):
+"""A rule-of-thumb Spades player (the `baseline`, and `easy` with deliberate errors),
+whose bidding and card choice also serve normal and hard (bids; playouts):
 bid the sure and likely tricks, then make the bid and duck afterwards to avoid bags.
 It reads only its seat's view."""
 

@@ -120,3 +120,22 @@ def test_a_full_storage_is_reported_and_the_game_goes_on(new_page, open_app):
     wait_for_human(page)
     assert page.evaluate("window.cardtable.currentRecord().actions.length") >= 1
     assert page.locator("[data-testid=table-screen]").is_visible()
+
+
+def test_the_opponents_level_is_chosen_kept_with_the_save_and_remembered(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=3")
+    # Normal until the player picks another level.
+    assert page.locator("[data-testid=option-level] input[value=normal]").is_checked()
+    start_match(page, players=3, options={"level": "hard"})
+    act_as_human(page, wait_for_human(page))
+    wait_for_human(page)
+    slot = "localStorage.getItem('cardtable.v2.save.oh_hell')"
+    assert json.loads(page.evaluate(slot))["level"] == "hard"
+    page.reload()
+    page.wait_for_selector("[data-testid=table-screen]", timeout=60_000)
+    wait_for_human(page)
+    assert json.loads(page.evaluate(slot))["level"] == "hard"
+    page.click("[data-testid=leave]")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.locator("[data-testid=option-level] input[value=hard]").is_checked()

@@ -8,7 +8,7 @@ import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { createSpadesTable } from "./spades-table.js";
 import { createZevakaTable } from "./zevaka-table.js";
-import { applyBotSpeed, BOT_SPEEDS, readSettings } from "./settings.js";
+import { applyBotSpeed, BOT_LEVELS, BOT_SPEEDS, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
   activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
@@ -128,6 +128,7 @@ function showStart(notice = null) {
       choices: Object.entries(BOT_SPEEDS).map(([value, { label }]) => ({ value, label })),
       onChange: setBotSpeed,
     },
+    level: chosenLevel(),
     onStart: startNewMatch,
     onResume: resumeMatch,
     onHistory: showHistory,
@@ -146,15 +147,22 @@ async function ask(request) {
   return null;
 }
 
-async function startNewMatch({ game, players, options }) {
+// The level last chosen in the setup panel (kept with the settings).
+function chosenLevel() {
+  const level = readPrefs().level;
+  return BOT_LEVELS.some((choice) => choice.value === level) ? level : DEFAULT_BOT_LEVEL;
+}
+
+async function startNewMatch({ game, players, options, level = chosenLevel() }) {
+  writePrefs({ level });
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
   if (settings.deck !== null) request.deck = settings.deck;
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;
-  openTable({ record: created.record }, opened.view);
-  saveMatch({ record: created.record });
+  openTable({ record: created.record, level }, opened.view);
+  saveMatch({ record: created.record, level });
 }
 
 async function resumeMatch(save) {
@@ -180,7 +188,7 @@ async function resumeMatch(save) {
   openTable(save, answer.view);
 }
 
-function openTable({ record, undos = 0, hints = 0 }, view) {
+function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
   banner.hide();
   const table = TABLES[record.game]({
     settings,
@@ -192,7 +200,7 @@ function openTable({ record, undos = 0, hints = 0 }, view) {
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
   setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
   match = runMatch({
-    bridge, settings, banner, table, record, view, undos, hints, title, onFinished: () => setActive(null),
+    bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
   });
 }
 

@@ -28,7 +28,7 @@ export function yourScoreIndex(view) {
   return HUMAN;
 }
 
-export function historyEntry(record, view, { undos = 0, hints = 0, title = record.game, finishedAt = Date.now() } = {}) {
+export function historyEntry(record, view, { undos = 0, hints = 0, level = null, title = record.game, finishedAt = Date.now() } = {}) {
   const scores = Array.isArray(view.scores) ? view.scores : [];
   const entry = {
     id: recordId(record),
@@ -46,6 +46,7 @@ export function historyEntry(record, view, { undos = 0, hints = 0, title = recor
     won: (view.winner ?? []).includes(HUMAN),
     undos,
     hints,
+    level,
   };
   if (record.game === "kozel" && view.goat) {
     const yours = (view.goat.seats ?? []).includes(HUMAN);

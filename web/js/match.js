@@ -14,17 +14,18 @@ class BridgeProblem extends Error {
   }
 }
 
-export function runMatch({ bridge, settings, banner, table, record, view, undos = 0, hints = 0, title = record.game, onFinished = null }) {
+export function runMatch({ bridge, settings, banner, table, record, view, undos = 0, hints = 0, level = "normal", title = record.game, onFinished = null }) {
+  const botLevel = settings.botLevel ?? level; // ?level= (tests) wins
   let stopped = false;
   let busy = false;
 
   function persist() {
     if (view.over) {
       clearSave(record.game);
-      addHistory(historyEntry(record, view, { undos, hints, title }));
+      addHistory(historyEntry(record, view, { undos, hints, title, level }));
       onFinished?.();
     } else {
-      saveMatch({ record, undos, hints });
+      saveMatch({ record, undos, hints, level });
     }
   }
 
@@ -61,9 +62,8 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     try {
       while (!stopped && !view.over && view.to_act !== HUMAN && view.to_act !== null) {
         table.render(view, { busy: true });
-        await sleep(settings.botDelayMs);
-        if (stopped) return;
-        const choice = await call({ op: "bot", record, level: settings.botLevel });
+        // The bot thinks during the delay, not after it.
+        const [choice] = await Promise.all([call({ op: "bot", record, level: botLevel }), sleep(settings.botDelayMs)]);
         if (stopped) return;
         await act(choice.action, choice.seat);
       }

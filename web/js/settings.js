@@ -14,8 +14,9 @@ export function readSettings(search = window.location.search) {
     botDelayMs: numberParam(params, "botDelay", 500),
     trickDelayMs: numberParam(params, "trickDelay", 1200),
     bootTimeoutMs: numberParam(params, "bootTimeout", 120000),
-    // Passed through as given: Python knows the levels and answers an unknown one with an error.
-    botLevel: params.get("level") || "easy",
+    // Overrides the level chosen in the setup panel (tests). Passed through as given:
+    // Python knows the levels and answers an unknown one with an error.
+    botLevel: params.get("level") || null,
     // A fixed seed makes a new match reproducible (tests, bug reports).
     seed: seed !== null && /^\d+$/.test(seed) ? Number(seed) : null,
     // A stacked first deal (tests): card codes in dealing order, comma-separated; Python checks it.
@@ -24,6 +25,14 @@ export function readSettings(search = window.location.search) {
 }
 
 // The player's bot speed (kept in storage); ?botDelay= and ?trickDelay= still win (tests).
+// The computer opponents' levels (Python's bot levels), for the setup panel.
+export const BOT_LEVELS = [
+  { value: "easy", label: "Easy" },
+  { value: "normal", label: "Normal" },
+  { value: "hard", label: "Hard" },
+];
+export const DEFAULT_BOT_LEVEL = "normal";
+
 export const BOT_SPEEDS = {
   slow: { label: "Slow", botDelayMs: 1000, trickDelayMs: 2000 },
   normal: { label: "Normal", botDelayMs: 500, trickDelayMs: 1200 },

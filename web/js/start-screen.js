@@ -1,6 +1,7 @@
 // The game list and the setup panel, generic over whatever {"op": "games"} returns.
 
 import { el, replaceChildren } from "./dom.js";
+import { BOT_LEVELS } from "./settings.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
@@ -34,7 +35,7 @@ function schemaValue(choices, text) {
   return choices.find((choice) => String(choice.value) === text)?.value;
 }
 
-function setupPanel(game, { playable, onStart }) {
+function setupPanel(game, { playable, level, onStart }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
@@ -44,6 +45,7 @@ function setupPanel(game, { playable, onStart }) {
     el("h2", {}, game.title),
     choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
     el("p", { class: "hint" }, "You sit at the bottom of the table; the computer plays the other seats."),
+    choiceGroup({ name: "level", label: "Computer opponents", choices: BOT_LEVELS, value: level }),
     options.map((option) => choiceGroup({ ...option, value: option.default })),
     el("button", {
       type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
@@ -55,12 +57,12 @@ function setupPanel(game, { playable, onStart }) {
     const data = new FormData(form);
     const chosen = {};
     for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
-    onStart({ game: game.id, players: Number(data.get("players")), options: chosen });
+    onStart({ game: game.id, players: Number(data.get("players")), options: chosen, level: data.get("level") });
   });
   return form;
 }
 
-export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, onStart, onResume, onHistory }) {
+export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory }) {
   let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
@@ -70,7 +72,7 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), onStart }));
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},

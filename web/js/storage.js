@@ -107,6 +107,8 @@ export function upgradeSave(save) {
   return {
     schema: SCHEMA, game: current.record.game, savedAt: Number(current.savedAt) || null,
     undos: Number(current.undos) || 0, hints: Number(current.hints) || 0, record: current.record,
+    // The opponents' level (absent in early schema-2 saves: the default level then).
+    ...(typeof current.level === "string" ? { level: current.level } : {}),
   };
 }
 
@@ -181,8 +183,8 @@ export function loadSave(game) {
   return listSaves().find((save) => save.game === game) ?? null;
 }
 
-export function saveMatch({ record, undos = 0, hints = 0 }) {
-  const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, record };
+export function saveMatch({ record, undos = 0, hints = 0, level }) {
+  const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record };
   return write(SAVE_PREFIX + record.game, JSON.stringify(save), "the game in progress");
 }
 
