@@ -1,0 +1,37 @@
+"""Markdown tables from bench/bots.py --json output (docs/benchmarks.md is written from these).
+
+    python bench/report.py results.jsonl [more.jsonl ...]
+"""
+
+import json
+import sys
+from pathlib import Path
+
+
+def main(paths):
+    strength, timing = [], []
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            (strength if "pair" in row else timing).append(row)
+    if strength:
+        print("| game | A : B | deals | A's deal sets won (95% CI) | A − B per deal (95% CI) | time |")
+        print("| --- | --- | ---: | --- | --- | ---: |")
+        for r in strength:
+            lo, hi = r["win_ci"]
+            dlo, dhi = r["diff_ci"]
+            print(f"| {r['game']} | {r['pair'].replace(':', ' : ')} | {r['deals']} | "
+                  f"**{r['win_rate']:.1%}** ({lo:.1%} – {hi:.1%}) | {r['mean_diff']:+.3f} ({dlo:+.3f} – {dhi:+.3f}) | "
+                  f"{r['seconds'] / 60:.0f} min |")
+    if timing:
+        print()
+        print("| game | level | runtime | positions | median ms | p95 ms | playouts/s |")
+        print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+        for r in timing:
+            pps = f"{r['playouts_per_s']:.0f}" if r.get("playouts_per_s") else "–"
+            print(f"| {r['game']} | {r['level']} | {r['runtime']} | {r['n']} | {r['median_ms']:.1f} | "
+                  f"{r['p95_ms']:.1f} | {pps} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
