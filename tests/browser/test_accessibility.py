@@ -146,7 +146,8 @@ def test_zevaka_pile_choice(new_page, site_url):
 
 def test_final_sheet_and_history(new_page, site_url):
     def last_decision(view):
-        return view["to_act"] == 0 and view["deal"]["number"] == view["deal"]["count"] and len(view["hand"]) == 1
+        return (view["to_act"] == 0 and view["phase"] == "play" and view["deal"]["number"] == view["deal"]["count"]
+                and len(view["hand"]) == 1)
     record = record_until("oh_hell", 3, last_decision, options={"largest": 3}, seed=11)
     page = open_at(new_page, site_url, record)
     page.click("[data-testid=hand-card]:enabled >> nth=0")
