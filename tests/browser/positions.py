@@ -49,3 +49,22 @@ def resume_on_load(page, record: dict) -> None:
         localStorage.setItem('cardtable.v2.save.{record["game"]}', {json.dumps(json.dumps(save))});
         localStorage.setItem('cardtable.v2.active', '{record["game"]}');
     }}""")
+
+
+YOUR_TURN = "[data-testid=table-screen][data-to-act='0'][data-busy='false']"
+
+
+def show_position(page, record: dict, timeout: int = 15_000) -> None:
+    """Opens `record` on a page that is already booted: its save is written, then resumed from
+    the start screen (no reload, so one Pyodide boot serves many positions)."""
+    save = {"schema": 2, "game": record["game"], "savedAt": 1, "undos": 0, "hints": 0, "record": record}
+    page.evaluate("([key, save]) => localStorage.setItem(key, save)",
+                  [f"cardtable.v2.save.{record['game']}", json.dumps(save)])
+    if page.locator("[data-testid=table-screen]").count():
+        page.locator("[data-testid=leave]").evaluate("node => node.click()")
+    else:  # the start screen lists the saves it found when it was drawn: draw it again
+        page.locator("[data-testid=open-history]").evaluate("node => node.click()")
+        page.locator("[data-testid=history-back]").evaluate("node => node.click()")
+    page.wait_for_selector("[data-testid=start-screen]", timeout=timeout)
+    page.locator(f"[data-testid=resume][data-game='{record['game']}']").evaluate("node => node.click()")
+    page.wait_for_selector(YOUR_TURN, timeout=timeout)
