@@ -157,3 +157,44 @@ def test_final_sheet_and_history(new_page, site_url):
     page.click("[data-testid=open-history]")
     page.wait_for_selector("[data-testid=history-list]")
     check(page, "history")
+
+
+def test_four_colour_deck_is_remembered_and_motion_can_be_reduced(browser, site_url):
+    context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}?{FAST}")
+        page.wait_for_selector("[data-testid=start-screen]", timeout=60_000)
+        page.click("[data-testid=open-settings]")
+        # The dialog opens on its checkbox; Space ticks it, Escape closes the dialog.
+        assert page.evaluate("document.activeElement.dataset.testid") == "setting-four-colour"
+        page.keyboard.press("Space")
+        page.keyboard.press("Escape")
+        assert page.locator("[data-testid=settings]").count() == 0
+        assert page.evaluate("document.activeElement.dataset.testid") == "open-settings"
+        page.reload()
+        page.wait_for_selector("[data-testid=start-screen]", timeout=60_000)
+        assert page.evaluate("document.documentElement.classList.contains('four-colour')")
+        start_match(page, players=4, game="oh_hell")
+        page.wait_for_selector("[data-testid=hand-card]")
+        colours = page.evaluate("""() => Object.fromEntries(["S", "H", "D", "C"].map((suit) => {
+            const card = document.createElement("span");
+            card.className = `card suit-${suit} ${"HD".includes(suit) ? "red" : "black"}`;
+            document.querySelector("[data-testid=hand]").append(card);
+            const colour = getComputedStyle(card).color;
+            card.remove();
+            return [suit, colour];
+        }))""")
+        assert len(set(colours.values())) == 4, colours
+        # Reduced motion: the slide-in of a played card takes no time.
+        duration = page.evaluate("""() => {
+            const probe = document.createElement("div");
+            probe.className = "trick-card fresh";
+            document.body.append(probe);
+            const value = getComputedStyle(probe).animationDuration;
+            probe.remove();
+            return parseFloat(value);
+        }""")
+        assert duration < 0.01
+    finally:
+        context.close()
