@@ -119,7 +119,8 @@ MEASURE = """() => {
     const r = rect(n);
     return r.left < -0.5 || r.right > W + 0.5 || r.top < -0.5 || r.bottom > H + 0.5;
   }).map(name);
-  const targets = enabled.map((n) => ({ node: name(n), card: n.classList.contains("card"),
+  // Every enabled control, and every card of the hand (a disabled one is tapped on a later turn).
+  const targets = [...new Set([...enabled, ...handCards])].map((n) => ({ node: name(n), card: n.classList.contains("card"),
     long: Boolean(n.closest(".hand.long")), size: tappable(n) }));
   return {
     scrollWidth: document.scrollingElement.scrollWidth, outside, seats, overlaps, offscreen,
