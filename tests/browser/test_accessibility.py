@@ -198,3 +198,24 @@ def test_four_colour_deck_is_remembered_and_motion_can_be_reduced(browser, site_
         assert duration < 0.01
     finally:
         context.close()
+
+
+def test_a_dialog_stays_open_and_focused_while_bots_move(new_page, open_app):
+    page = new_page(VIEWPORT)
+    open_app(page, "botDelay=300&trickDelay=0&seed=3")
+    start_match(page, players=4, options={"largest": 3}, game="oh_hell")
+    page.wait_for_selector("[data-testid=bid-button]:enabled", timeout=STEP_TIMEOUT_MS)
+    page.keyboard.press("Enter")  # the focus is on your first bid
+    page.wait_for_function("window.cardtable.currentRecord().actions.length > 0")
+    moves = page.evaluate("window.cardtable.currentRecord().actions.length")
+    page.focus("[data-testid=open-sheet]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=score-sheet-view]")
+    page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)
+    assert page.locator("[data-testid=score-sheet-view]").count() == 1, "a bot's move closed the dialog"
+    assert page.evaluate("document.activeElement.dataset.testid") == "close-sheet"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.querySelector('[data-testid=score-sheet-view]').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    assert page.locator("[data-testid=score-sheet-view]").count() == 0
+    assert page.evaluate("document.activeElement.dataset.testid") == "open-sheet"

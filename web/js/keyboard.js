@@ -123,6 +123,7 @@ export function installKeyboard() {
 // Returns release(), which gives the focus back to where it was when the dialog opened.
 export function holdFocus(dialog, { onEscape = null } = {}) {
   const opener = document.activeElement;
+  const openerKey = itemKey(opener);
   function focusables() {
     return [...dialog.querySelectorAll("button, select, input, a[href], [tabindex]")]
       .filter((node) => !node.disabled && node.tabIndex >= 0 && node.offsetParent !== null);
@@ -149,9 +150,16 @@ export function holdFocus(dialog, { onEscape = null } = {}) {
   }
   dialog.addEventListener("keydown", onKey);
   applyRoving(dialog);
+  // The opener, or the control that replaced it in a re-render, or the screen behind.
   return function release() {
     dialog.removeEventListener("keydown", onKey);
-    if (opener instanceof HTMLElement && opener.isConnected && !opener.disabled) focusNode(opener);
+    const again = opener instanceof HTMLElement && opener.isConnected ? opener
+      : (openerKey && document.querySelector(openerKey)) || null;
+    if (again && !again.disabled) {
+      focusNode(again);
+    } else if (!document.activeElement || document.activeElement === document.body) {
+      document.querySelector("#app > .screen")?.focus({ preventScroll: true });
+    }
   };
 }
 

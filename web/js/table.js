@@ -5,7 +5,7 @@
 //
 // Everything shown comes from the view; a click sends back one of view.legal's actions.
 
-import { el, replaceChildren, sleep } from "./dom.js";
+import { el, sleep } from "./dom.js";
 import { cardBack, cardButton, cardView } from "./cards.js";
 import { seatNames, seatStyle } from "./seats.js";
 import { showDialog, winnerText } from "./score-sheet.js";
@@ -174,7 +174,10 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
     const opponents = [];
     for (let seat = 0; seat < view.players; seat += 1) if (seat !== HUMAN) opponents.push(spec.seat(view, seat, ctx));
 
-    replaceChildren(screen,
+    // The new table goes in front of any open dialog, which stays where it is (moving it
+    // would take the keyboard focus out of it).
+    for (const child of [...screen.children]) if (!overlays.includes(child)) child.remove();
+    const parts = el("div", {},
       el("h1", { class: "sr-only" }, title),
       el("header", { class: "table-bar" },
         el("button", { type: "button", class: "bar-button", "data-testid": "leave", "aria-label": t("Games"), onclick: onLeave },
@@ -196,8 +199,8 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
       spec.hand(view, ctx),
       el("p", { id: "table-keys-hint", class: "sr-only" },
         t("Arrow keys move between cards and between buttons of a group; Enter or Space plays or selects.")),
-      overlays,
     );
+    screen.prepend(...parts.childNodes);
     onScreen = new Set(spec.centerKeys ? spec.centerKeys(trick, view) : singleTrickKeys(trick));
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
