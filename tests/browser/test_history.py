@@ -6,6 +6,7 @@ import json
 
 from conftest import BOOT_TIMEOUT_MS, FAST, PHONE, act_as_human, wait_for_human
 from games import bridge
+from positions import resume_on_load as resume
 
 
 def ask(request):
@@ -24,15 +25,6 @@ def near_the_end(game="oh_hell", players=3, options=None, seed=11):
         choice = ask({"op": "bot", "record": record, "level": "easy"})
         record = ask({"op": "act", "record": record, "action": choice["action"]})["record"]
     return {**record, "actions": record["actions"][:last_human]}
-
-
-def resume(page, record):
-    save = {"schema": 2, "game": record["game"], "savedAt": 1, "undos": 0, "hints": 0, "record": record}
-    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('cardtable.v2.save.{record["game"]}', {json.dumps(json.dumps(save))});
-        localStorage.setItem('cardtable.v2.active', '{record["game"]}');
-    }}""")
 
 
 def test_finished_match_history_statistics_export_and_import(new_page, site_url, tmp_path):

@@ -18,6 +18,9 @@ import { historyScreen } from "./history-screen.js";
 import { setTableTools } from "./table.js";
 import { openTableTools } from "./table-tools.js";
 import { registerServiceWorker } from "./sw-client.js";
+import { installKeyboard } from "./keyboard.js";
+import { installAnnouncer } from "./announce.js";
+import { applyDeckColours, openSettings } from "./settings-dialog.js";
 
 const HUMAN = 0;
 
@@ -35,6 +38,9 @@ const root = document.getElementById("app");
 const banner = createBanner(document.getElementById("banner"));
 migrate();
 applyBotSpeed(settings, readPrefs().botSpeed);
+applyDeckColours();
+installKeyboard();
+installAnnouncer();
 // A failed write (storage full, or blocked) is said, never thrown: the game goes on.
 onStorageProblem(({ kind, what }) => banner.show(kind === "quota"
   ? `Storage is full: ${what} could not be saved. Export your data from History & statistics, then free some space.`
@@ -44,9 +50,17 @@ let games = [];
 let match = null;
 
 function show(screen, name) {
+  const lost = !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
   root.replaceChildren(screen);
   document.body.dataset.screen = name;
   window.scrollTo(0, 0);
+  // The focus was on the screen that went: it goes to the new one's heading (or the table,
+  // which hands it on to your first control).
+  if (lost) {
+    const target = screen.querySelector("h1") ?? screen;
+    if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  }
 }
 
 function withTimeout(promise, ms, message) {
@@ -132,6 +146,7 @@ function showStart(notice = null) {
     onStart: startNewMatch,
     onResume: resumeMatch,
     onHistory: showHistory,
+    onSettings: (host) => openSettings(host),
   }), "start");
 }
 
@@ -190,14 +205,14 @@ async function resumeMatch(save) {
 
 function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
   banner.hide();
+  const title = games.find((game) => game.id === record.game)?.title ?? record.game;
   const table = TABLES[record.game]({
-    settings,
+    settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
   });
   show(table.screen, "table");
   setActive(record.game);
-  const title = games.find((game) => game.id === record.game)?.title ?? record.game;
   setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),

@@ -2,6 +2,7 @@
 // rank order, points and legality live in Python.
 
 import { el } from "./dom.js";
+import { backSvg, faceSvg } from "./card-art.js";
 
 const SUITS = {
   S: { symbol: "♠", name: "spades", red: false },
@@ -34,35 +35,24 @@ export function cardLabel(code) {
   return `${RANKS[code[0]]} of ${suitName(code[1])}`;
 }
 
-function rankText(code) {
-  return code[0] === "T" ? "10" : code[0];
+// The face of a card: an inline SVG drawn by card-art.js (indices in two corners, a big suit);
+// cards too small for that show their index only.
+const COMPACT = /\b(mini|turn-up|log-card|trump-card)\b/;
+
+function cardFace(code, extraClass = "") {
+  return faceSvg(code, { compact: COMPACT.test(extraClass) });
 }
 
-// The face of a card: rank and suit in the corner, a big suit symbol below.
-function cardFace(code) {
-  if (JOKERS[code]) {
-    const [size, word] = JOKERS[code].split(" ");
-    return [
-      el("span", { class: "card-corner", "aria-hidden": "true" },
-        el("span", { class: "card-rank joker-rank" }, code === "BJ" ? "B" : "L"),
-        el("span", { class: "card-suit" }, "★")),
-      el("span", { class: "card-pip joker", "aria-hidden": "true" },
-        el("span", {}, size.toUpperCase()), el("span", {}, word.toUpperCase())),
-    ];
-  }
-  const suit = code[1];
-  return [
-    el("span", { class: "card-corner", "aria-hidden": "true" },
-      el("span", { class: "card-rank" }, rankText(code)),
-      el("span", { class: "card-suit" }, suitSymbol(suit))),
-    el("span", { class: "card-pip", "aria-hidden": "true" }, suitSymbol(suit)),
-  ];
-}
-
+// Colour classes: `red`/`black` for the two-colour deck, `suit-X` for the four-colour one (CSS).
 function colorClass(code) {
-  if (code === "BJ") return "red";
-  if (code === "LJ") return "black";
-  return isRedSuit(code[1]) ? "red" : "black";
+  if (code === "BJ") return "red joker";
+  if (code === "LJ") return "black joker";
+  return `${isRedSuit(code[1]) ? "red" : "black"} suit-${code[1]}`;
+}
+
+// The CSS classes that colour a suit's symbol outside a card (trump badges, sheets).
+export function suitClass(suit) {
+  return SUITS[suit] ? `${isRedSuit(suit) ? "red" : "black"} suit-${suit}` : "";
 }
 
 // A card that is only looked at (trick, turn-up card).
@@ -72,7 +62,7 @@ export function cardView(code, extraClass = "") {
     role: "img",
     "aria-label": cardLabel(code),
     "data-card": code,
-  }, cardFace(code));
+  }, cardFace(code, extraClass));
 }
 
 // A card in the player's hand (or another card you can tap): a real button.
@@ -92,5 +82,6 @@ export function cardButton(code, { enabled = false, dimmed = false, selected, on
 
 // The back of a card: a face-down pass, an unseen hand, a pile, the stock.
 export function cardBack(extraClass = "", label = "A face-down card") {
-  return el("span", { class: `card back ${extraClass}`.trim(), role: "img", "aria-label": label, "data-card": "back" });
+  return el("span", { class: `card back ${extraClass}`.trim(), role: "img", "aria-label": label, "data-card": "back" },
+    backSvg());
 }

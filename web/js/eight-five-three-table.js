@@ -3,7 +3,7 @@
 // a card returned, seen only by the two players involved), the 8's talon swap, then tricks.
 
 import { el } from "./dom.js";
-import { cardButton, cardView, suitSymbol, isRedSuit, suitName } from "./cards.js";
+import { cardButton, cardView, suitSymbol, suitName } from "./cards.js";
 import { playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
 import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
 import {
@@ -50,7 +50,7 @@ function declarePanel(view, ctx) {
   const legal = legalBy(view, "trump", (a) => a.suit);
   const peek = view.legal.find((a) => a.type === "peek") ?? null;
   const buttons = CONTRACTS.filter((suit) => legal.has(suit)).map((suit) => ({
-    text: suit === "NT" ? "No trump" : el("span", { class: isRedSuit(suit) ? "red-on-dark" : "" }, suitSymbol(suit)),
+    text: suit === "NT" ? "No trump" : el("span", { class: `suit-on-dark suit-${suit}` }, suitSymbol(suit)),
     action: legal.get(suit), data: { type: "trump", suit },
     title: suit === "NT" ? "No trump" : `Trump ${suitName(suit)}`,
   }));

@@ -2,6 +2,7 @@
 // export / import of everything the app stores.
 
 import { el, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 import { statistics } from "./history.js";
 import { downloadJSON, exportAll, importAll, readHistory } from "./storage.js";
 
@@ -12,7 +13,7 @@ function percent(rate) {
 function statsTable(entries, titles) {
   const rows = statistics(entries);
   if (!rows.length) return el("p", { class: "hint", "data-testid": "no-history" }, "No finished games yet.");
-  return el("div", { class: "sheet-scroll" },
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("Statistics") },
     el("table", { class: "sheet stats-table", "data-testid": "stats-table" },
       el("thead", {}, el("tr", {},
         ["Game", "Played", "Won", "Win rate", "Best score", "Undos", "Hints", "Other"].map((label) => el("th", { scope: "col" }, label)))),
@@ -47,6 +48,7 @@ export function historyScreen({ games, onBack }) {
   const body = el("div", { class: "history-body" });
   const fileInput = el("input", {
     type: "file", accept: "application/json,.json", class: "sr-only", "data-testid": "import-file",
+    hidden: true, "aria-label": t("File to import"),
     onchange: async () => {
       const file = fileInput.files?.[0];
       if (!file) return;

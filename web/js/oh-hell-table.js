@@ -2,7 +2,7 @@
 // buttons (the hook's forbidden bid shown struck through) and the hand.
 
 import { el } from "./dom.js";
-import { cardView, suitName, suitSymbol, isRedSuit } from "./cards.js";
+import { cardView, suitClass, suitName, suitSymbol } from "./cards.js";
 import { sheetGrid, trumpMark } from "./score-sheet.js";
 import {
   HUMAN, cardCount, createTable, dealerBadge, handRow, legalBy, plural, seatBox, singleTrick, stat, waitingText,
@@ -17,7 +17,7 @@ export function trumpBadge(trump, turnUpCard = null) {
   }
   return el("div", { class: "trump", "data-testid": "trump", "data-trump": trump },
     el("span", { class: "trump-label" }, "Trump", el("span", { class: "sr-only" }, `: ${suitName(trump)}`)),
-    el("span", { class: `trump-suit ${isRedSuit(trump) ? "red" : "black"}`, "aria-hidden": "true" },
+    el("span", { class: `trump-suit ${suitClass(trump)}`, "aria-hidden": "true" },
       suitSymbol(trump)),
     turnUp);
 }

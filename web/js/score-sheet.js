@@ -2,11 +2,13 @@
 // show them between deals and at the end of the match. Each game says what goes in a cell.
 
 import { el } from "./dom.js";
-import { suitSymbol, isRedSuit } from "./cards.js";
+import { suitClass, suitSymbol } from "./cards.js";
+import { holdFocus } from "./keyboard.js";
+import { t } from "./i18n.js";
 
 export function trumpMark(trump) {
   if (!trump || trump === "NT") return el("span", { class: "trump-mark", title: "No trump" }, "NT");
-  return el("span", { class: `trump-mark ${isRedSuit(trump) ? "red" : "black"}`, title: `Trump ${trump}` }, suitSymbol(trump));
+  return el("span", { class: `trump-mark ${suitClass(trump)}`, title: `Trump ${trump}` }, suitSymbol(trump));
 }
 
 // A cell is a node, a string, or {content, class, title}.
@@ -29,15 +31,16 @@ sheetGrid({
 })
 */
 export function sheetGrid({ caption, groups = null, columns, first = "Deal", rows, totals, totalLabel = "Total", extraClass = "" }) {
-  return el("div", { class: "sheet-scroll" },
+  // Focusable, so a sheet taller than the dialog scrolls with the arrow keys too.
+  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("Score sheet") },
     el("table", { class: `sheet ${extraClass}`.trim(), "data-testid": "sheet-table" },
       caption && el("caption", {}, caption),
       el("thead", {},
         groups && el("tr", { class: "sheet-groups" },
-          el("th", { scope: "col", class: "sheet-deal" }),
+          el("th", { scope: "col", class: "sheet-deal" }, el("span", { class: "sr-only" }, first)),
           groups.map(({ label, span }) => el("th", { scope: "colgroup", colspan: span }, label))),
         el("tr", {},
-          el("th", { scope: "col", class: "sheet-deal" }, groups ? "" : first),
+          el("th", { scope: "col", class: "sheet-deal" }, groups ? el("span", { class: "sr-only" }, first) : first),
           columns.map((label) => cell("th", label, { scope: "col" })))),
       el("tbody", {}, rows.map((row, index) => el("tr", {
         "data-testid": "sheet-row", class: row.latest ?? index === rows.length - 1 ? "latest" : "",
@@ -63,9 +66,12 @@ export function winnerText(view, names) {
 }
 
 // A modal dialog; resolves when one of its buttons is pressed, with that button's value.
+// It holds the keyboard focus; Escape presses its first non-primary button (or its only one).
 export function showDialog(host, { title, testid, body, buttons }) {
   return new Promise((resolve) => {
     const overlay = el("div", { class: "overlay" });
+    let release = null;
+    const close = (value) => { overlay.remove(); release?.(); resolve(value); };
     const heading = el("h2", { id: `${testid}-title` }, title);
     const dialog = el("div", {
       class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": `${testid}-title`,
@@ -73,10 +79,12 @@ export function showDialog(host, { title, testid, body, buttons }) {
     }, heading, body, el("div", { class: "dialog-buttons" }, buttons.map(({ label, value, primary, testid: id }) =>
       el("button", {
         type: "button", class: primary ? "primary" : "", "data-testid": id,
-        onclick: () => { overlay.remove(); resolve(value); },
+        onclick: () => close(value),
       }, label))));
     overlay.append(dialog);
     host.append(overlay);
+    const escape = buttons.find((button) => !button.primary) ?? (buttons.length === 1 ? buttons[0] : null);
+    release = holdFocus(dialog, { onEscape: escape ? () => close(escape.value) : null });
     const latest = dialog.querySelector("tr.latest");
     latest?.scrollIntoView({ block: "nearest" });
     (dialog.querySelector("button.primary") ?? dialog.querySelector("button"))?.focus();

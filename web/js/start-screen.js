@@ -1,6 +1,7 @@
 // The game list and the setup panel, generic over whatever {"op": "games"} returns.
 
 import { el, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 import { BOT_LEVELS } from "./settings.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
@@ -62,7 +63,7 @@ function setupPanel(game, { playable, level, onStart }) {
   return form;
 }
 
-export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory }) {
+export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory, onSettings = null }) {
   let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
@@ -106,6 +107,9 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
     el("footer", { class: "start-footer" },
       onHistory && el("button", { type: "button", class: "bar-button", "data-testid": "open-history", onclick: onHistory },
         "History & statistics"),
+      onSettings && el("button", {
+        type: "button", class: "bar-button", "data-testid": "open-settings", onclick: () => onSettings(screen),
+      }, t("Settings")),
       botSpeed && el("label", { class: "bot-speed" }, "Bot speed ",
         el("select", {
           "data-testid": "bot-speed", onchange: (event) => botSpeed.onChange(event.target.value),

@@ -7,13 +7,17 @@ import { cardBack, cardLabel, cardView } from "./cards.js";
 import { seatNames } from "./seats.js";
 import { BOT_SPEEDS } from "./settings.js";
 import { downloadJSON } from "./storage.js";
+import { holdFocus } from "./keyboard.js";
+import { openSettings } from "./settings-dialog.js";
+import { t } from "./i18n.js";
 
 const HUMAN = 0;
 
 // A dialog whose body may hold its own buttons; close() removes it.
 function openPanel(host, { title, testid, body }) {
   const overlay = el("div", { class: "overlay" });
-  const close = () => overlay.remove();
+  let release = null;
+  const close = () => { overlay.remove(); release?.(); };
   const content = el("div", { class: "tools-content" });
   const dialog = el("div", {
     class: "dialog tools-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": `${testid}-title`, "data-testid": testid,
@@ -24,6 +28,7 @@ function openPanel(host, { title, testid, body }) {
   replaceChildren(content, typeof body === "function" ? body(close, content) : body);
   overlay.append(dialog);
   host.append(overlay);
+  release = holdFocus(dialog, { onEscape: close });
   dialog.querySelector("button")?.focus();
   return { close, content };
 }
@@ -110,7 +115,11 @@ export function openTableTools({ host, match, table, settings, onSpeed }) {
         el("button", {
           type: "button", "data-testid": "tool-record",
           onclick: () => downloadJSON(`cardtable-${match.record.game}-${match.record.seed}.json`, match.record),
-        }, "Download the record")),
+        }, "Download the record"),
+        el("button", {
+          type: "button", "data-testid": "tool-settings",
+          onclick: () => { close(); openSettings(host); },
+        }, t("Settings"))),
       el("label", { class: "bot-speed" }, "Bot speed ",
         el("select", { "data-testid": "tool-bot-speed", onchange: (event) => onSpeed(event.target.value) },
           Object.entries(BOT_SPEEDS).map(([value, { label }]) => el("option", { value, selected: value === settings.botSpeed }, label)))),

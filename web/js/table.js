@@ -5,10 +5,14 @@
 //
 // Everything shown comes from the view; a click sends back one of view.legal's actions.
 
-import { el, replaceChildren, sleep } from "./dom.js";
+import { el, sleep } from "./dom.js";
 import { cardBack, cardButton, cardView } from "./cards.js";
 import { seatNames, seatStyle } from "./seats.js";
 import { showDialog, winnerText } from "./score-sheet.js";
+import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
+import { announce } from "./announce.js";
+import { narrate } from "./narrate.js";
+import { t } from "./i18n.js";
 
 export const HUMAN = 0;
 
@@ -71,7 +75,9 @@ export function singleTrickKeys(trick) {
 export function handRow(cards, { active = false, props = () => ({}), hidden = 0, label = "Your hand" } = {}) {
   const count = cards.length + hidden;
   const classes = ["hand", active && "your-play", count > 13 && "long", count > 16 && "very-long"].filter(Boolean);
-  return el("div", { class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": label },
+  return el("div", {
+    class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": label, "aria-describedby": "table-keys-hint",
+  },
     cards.map((code) => cardButton(code, props(code))),
     Array.from({ length: hidden }, () => cardBack("hand-back")));
 }
@@ -90,17 +96,6 @@ export function actionButtons(buttons, { enabled, onAction, label = "Your choice
       disabled: !action || !enabled,
       onclick: action ? () => onAction(action) : undefined,
     }, text)));
-}
-
-// Keyboard focus survives a re-render when the same control is still there.
-function focusKey(node) {
-  if (!(node instanceof HTMLElement)) return null;
-  if (node.dataset.card && node.dataset.testid) return `[data-testid="${node.dataset.testid}"][data-card="${node.dataset.card}"]`;
-  if (node.dataset.bid) return `[data-bid="${node.dataset.bid}"]`;
-  if (node.dataset.type) return `[data-testid="${node.dataset.testid}"][data-type="${node.dataset.type}"]`;
-  if (node.dataset.target) return `[data-target="${node.dataset.target}"]`;
-  if (node.dataset.testid) return `[data-testid="${node.dataset.testid}"]`;
-  return null;
 }
 
 function lastTrickChanged(previous, next) {
@@ -136,8 +131,11 @@ spec: {
 }
 ctx: {busy, stalled, humanToAct, trick, trickWinner, names, onAction, rerender, isFresh, ...extra}
 */
-export function createTable({ settings, onAction, onLeave, spec }) {
-  const screen = el("section", { class: `screen table-screen game-${spec.id}`, "data-testid": "table-screen" });
+export function createTable({ settings, onAction, onLeave, spec, title = spec.id }) {
+  const screen = el("section", {
+    class: `screen table-screen game-${spec.id}`, "data-testid": "table-screen", tabindex: "-1", "aria-label": t("Card table"),
+  });
+  installKeyboard();
   let current = null;
   let lastOptions = {};
   let names = [];
@@ -166,7 +164,8 @@ export function createTable({ settings, onAction, onLeave, spec }) {
       hinted = new Set();
       spec.reset?.(view);
     }
-    const refocus = screen.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const focus = focusSnapshot(screen);
+    const overlays = [...screen.querySelectorAll(":scope > .overlay")]; // an open dialog stays open
     const humanToAct = view.to_act === HUMAN && !view.over && trickWinner === null && !options.pausing;
     const ctx = {
       ...options, busy, stalled, trick, trickWinner, names, humanToAct, settings,
@@ -175,9 +174,14 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     const opponents = [];
     for (let seat = 0; seat < view.players; seat += 1) if (seat !== HUMAN) opponents.push(spec.seat(view, seat, ctx));
 
-    replaceChildren(screen,
+    // The new table goes in front of any open dialog, which stays where it is (moving it
+    // would take the keyboard focus out of it).
+    for (const child of [...screen.children]) if (!overlays.includes(child)) child.remove();
+    const parts = el("div", {},
+      el("h1", { class: "sr-only" }, title),
       el("header", { class: "table-bar" },
-        el("button", { type: "button", class: "bar-button", "data-testid": "leave", onclick: onLeave }, "‹ Games"),
+        el("button", { type: "button", class: "bar-button", "data-testid": "leave", "aria-label": t("Games"), onclick: onLeave },
+          el("span", { "aria-hidden": "true" }, "‹ "), el("span", { class: "bar-text" }, t("Games"))),
         el("div", { class: "deal-info", "data-testid": "deal-info" }, spec.info(view)),
         spec.badge(view, ctx),
         el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores"),
@@ -193,7 +197,10 @@ export function createTable({ settings, onAction, onLeave, spec }) {
         notice && el("p", { class: "table-notice", "data-testid": "table-notice", role: "status" }, notice)),
       spec.panel?.(view, ctx),
       spec.hand(view, ctx),
+      el("p", { id: "table-keys-hint", class: "sr-only" },
+        t("Arrow keys move between cards and between buttons of a group; Enter or Space plays or selects.")),
     );
+    screen.prepend(...parts.childNodes);
     onScreen = new Set(spec.centerKeys ? spec.centerKeys(trick, view) : singleTrickKeys(trick));
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
@@ -201,12 +208,13 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     screen.dataset.phase = view.phase;
     screen.dataset.toAct = String(view.to_act);
     screen.dataset.busy = String(busy);
-    if (refocus) screen.querySelector(refocus)?.focus();
+    restoreFocus(screen, focus);
   }
 
   // What an action changed, shown before the table moves on: the completed trick for a
   // moment, then the deal's line of the score sheet (or the final sheet).
   async function showOutcome(previous, next) {
+    announce(narrate(previous, next, names));
     const trick = (spec.completedTrick ?? lastTrickChanged)(previous, next);
     const dealDone = (spec.dealDone ?? sheetGrew)(previous, next);
     const shown = (dealDone || next.over) && spec.closingView ? spec.closingView(previous, next) : next;

@@ -27,12 +27,12 @@ function ordinal(n) {
   return ["", "1st", "2nd", "3rd"][n] ?? `${n}th`;
 }
 
-function missText(miss, names) {
+export function missText(miss, names) {
   const where = listNames(miss.targets.map((t) => targetName(t, names))).replace(/ and /g, " or ");
   return `${who(miss.seat, names)} drew while ${cardLabel(miss.card)} could go on ${where}.`;
 }
 
-function eventText(event, names) {
+export function eventText(event, names) {
   if (!event) return "";
   const name = who(event.seat, names);
   switch (event.type) {

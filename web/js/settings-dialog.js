@@ -1,0 +1,52 @@
+// The settings dialog: the four-colour deck (spades black, hearts red, diamonds blue, clubs
+// green), remembered in the stored preferences and applied as a class on <html>.
+// Motion follows the system's "reduce motion" setting (CSS prefers-reduced-motion).
+
+import { el } from "./dom.js";
+import { cardView } from "./cards.js";
+import { holdFocus } from "./keyboard.js";
+import { readPrefs, writePrefs } from "./storage.js";
+import { t } from "./i18n.js";
+
+export function applyDeckColours(fourColour = Boolean(readPrefs().fourColour)) {
+  document.documentElement.classList.toggle("four-colour", fourColour);
+  return fourColour;
+}
+
+// host: the element the dialog's overlay goes into; onClose: called after it closed.
+export function openSettings(host, { onClose = null } = {}) {
+  const overlay = el("div", { class: "overlay" });
+  let release = null;
+  function close() {
+    overlay.remove();
+    release?.();
+    onClose?.();
+  }
+  const fourColour = el("input", {
+    type: "checkbox", id: "setting-four-colour", "data-testid": "setting-four-colour",
+    checked: Boolean(readPrefs().fourColour),
+    onchange: (event) => {
+      writePrefs({ fourColour: event.target.checked });
+      applyDeckColours(event.target.checked);
+    },
+  });
+  const dialog = el("div", {
+    class: "dialog settings-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title",
+    "data-testid": "settings",
+  },
+  el("h2", { id: "settings-title" }, t("Settings")),
+  el("div", { class: "setting" },
+    el("label", { class: "setting-check", for: "setting-four-colour" }, fourColour, t("Four-colour deck")),
+    el("p", { class: "hint", id: "four-colour-hint" },
+      t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
+    el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
+  el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
+  el("div", { class: "dialog-buttons" },
+    el("button", { type: "button", class: "primary", "data-testid": "close-settings", onclick: close }, t("Close"))));
+  fourColour.setAttribute("aria-describedby", "four-colour-hint");
+  overlay.append(dialog);
+  host.append(overlay);
+  release = holdFocus(dialog, { onEscape: close });
+  fourColour.focus();
+  return { close };
+}
