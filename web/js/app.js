@@ -18,6 +18,7 @@ import { historyScreen } from "./history-screen.js";
 import { setTableTools } from "./table.js";
 import { openTableTools } from "./table-tools.js";
 import { registerServiceWorker } from "./sw-client.js";
+import { openRules } from "./rules-screen.js";
 
 const HUMAN = 0;
 
@@ -131,6 +132,10 @@ function showStart(notice = null) {
     onStart: startNewMatch,
     onResume: resumeMatch,
     onHistory: showHistory,
+    onRules: (game) => openRules({
+      game: game.id, title: game.title,
+      returnFocus: () => document.querySelector(`[data-testid=open-rules][data-game="${game.id}"]`),
+    }),
   }), "start");
 }
 
@@ -190,7 +195,10 @@ function openTable({ record, undos = 0, hints = 0 }, view) {
   show(table.screen, "table");
   setActive(record.game);
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
-  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
+  const onRules = () => openRules({
+    game: record.game, title, returnFocus: () => document.querySelector("[data-testid=open-tools]"),
+  });
+  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed, onRules }));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, title, onFinished: () => setActive(null),
   });

@@ -1,6 +1,7 @@
 // The game list and the setup panel, generic over whatever {"op": "games"} returns.
 
 import { el, replaceChildren } from "./dom.js";
+import { rulesButton } from "./rules-screen.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
@@ -34,14 +35,15 @@ function schemaValue(choices, text) {
   return choices.find((choice) => String(choice.value) === text)?.value;
 }
 
-function setupPanel(game, { playable, onStart }) {
+function setupPanel(game, { playable, onStart, onRules = null }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
   const options = game.options ?? [];
 
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
-    el("h2", {}, game.title),
+    el("div", { class: "setup-head" }, el("h2", {}, game.title),
+      onRules && rulesButton({ game: game.id, onClick: () => onRules(game) })),
     choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
     el("p", { class: "hint" }, "You sit at the bottom of the table; the computer plays the other seats."),
     options.map((option) => choiceGroup({ ...option, value: option.default })),
@@ -60,7 +62,7 @@ function setupPanel(game, { playable, onStart }) {
   return form;
 }
 
-export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, onStart, onResume, onHistory }) {
+export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, onStart, onResume, onHistory, onRules = null }) {
   let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
@@ -70,7 +72,7 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), onStart }));
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), onStart, onRules }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},

@@ -7,6 +7,7 @@ import { cardBack, cardLabel, cardView } from "./cards.js";
 import { seatNames } from "./seats.js";
 import { BOT_SPEEDS } from "./settings.js";
 import { downloadJSON } from "./storage.js";
+import { rulesButton } from "./rules-screen.js";
 
 const HUMAN = 0;
 
@@ -69,7 +70,8 @@ function reviewBody(deals, names) {
 }
 
 // match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed.
-export function openTableTools({ host, match, table, settings, onSpeed }) {
+// onRules(): opens the rules of the game on the table (the tools dialog closes first).
+export function openTableTools({ host, match, table, settings, onSpeed, onRules = null }) {
   const view = match.view;
   const names = seatNames(view.players);
   const deal = dealNumber(view);
@@ -110,7 +112,8 @@ export function openTableTools({ host, match, table, settings, onSpeed }) {
         el("button", {
           type: "button", "data-testid": "tool-record",
           onclick: () => downloadJSON(`cardtable-${match.record.game}-${match.record.seed}.json`, match.record),
-        }, "Download the record")),
+        }, "Download the record"),
+        onRules && rulesButton({ testid: "tool-rules", className: "rules-button", onClick: () => { close(); onRules(); } })),
       el("label", { class: "bot-speed" }, "Bot speed ",
         el("select", { "data-testid": "tool-bot-speed", onchange: (event) => onSpeed(event.target.value) },
           Object.entries(BOT_SPEEDS).map(([value, { label }]) => el("option", { value, selected: value === settings.botSpeed }, label)))),
