@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from games import registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import sync_rules_wording  # noqa: E402  (tools/ is not a package)
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = REPO / "web" / "rules"
@@ -218,9 +222,13 @@ def test_the_screen_keeps_the_tags_the_tests_allow():
 
 
 def po_messages(path: Path) -> dict[str, str]:
+    return po_messages_from_text(path.read_text(encoding="utf-8"))
+
+
+def po_messages_from_text(text: str) -> dict[str, str]:
     """msgid -> msgstr of a PO file: entries without context or plural (labels are such)."""
     messages = {}
-    for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+    for block in re.split(r"\n\s*\n", text):
         fields, current = {}, None
         for line in block.splitlines():
             line = line.strip()
@@ -245,12 +253,24 @@ def test_ui_catalogs_word_the_options_as_the_rules_do(language):
     if not po.exists():
         pytest.skip("no UI catalogs in this tree yet")
     messages = po_messages(po)
-    generic = {"On", "Off", "Yes", "No"}  # said all over the page; the rules may say them otherwise
-    wanted = {msgid: entry for msgid, entry in {**TRANSLATIONS["options"], **TRANSLATIONS["choices"]}.items()
-              if msgid not in generic}
-    differ = {msgid: (messages[msgid], entry[language]) for msgid, entry in wanted.items()
-              if messages.get(msgid) and messages[msgid] != entry[language]}
-    assert not differ, differ
+    wanted = sync_rules_wording.wanted_wording(language)  # without the msgids said in other senses too
+    differ = {msgid: (messages[msgid], text) for msgid, text in wanted.items()
+              if messages.get(msgid) and messages[msgid] != text}
+    assert not differ, f"run tools/sync_rules_wording.py: {differ}"
+
+
+def test_the_sync_tool_sets_the_rules_wording_and_nothing_else():
+    po = ('# header\nmsgid ""\nmsgstr ""\n"Language: ru\\n"\n\n'
+          '#: py/games/kozel.py\nmsgid "Trump card"\nmsgstr "Карта козыря"\n\n'
+          'msgctxt "result"\nmsgid "Trump card"\nmsgstr "не трогать"\n\n'
+          'msgid "Draw"\nmsgstr "Взять карту"\n\n'
+          'msgid "Passed cards"\nmsgstr ""\n"Сброшенные "\n"карты"\n')
+    text, changes = sync_rules_wording.sync(po, sync_rules_wording.wanted_wording("ru"))
+    assert changes == [("Trump card", "Карта козыря", "Козырная карта")]
+    assert '#: py/games/kozel.py\nmsgid "Trump card"\nmsgstr "Козырная карта"\n' in text
+    assert 'msgstr "не трогать"' in text and 'msgstr "Взять карту"' in text
+    assert po_messages_from_text(text)["Passed cards"] == "Сброшенные карты"
+    assert sync_rules_wording.sync(text, sync_rules_wording.wanted_wording("ru"))[1] == []
 
 
 def test_the_build_precaches_every_rules_document(dist_dir):
