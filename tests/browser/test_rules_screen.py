@@ -103,7 +103,7 @@ def test_rules_from_the_table_mid_game_keep_the_game(new_page, open_app):
 
     # The game goes on from where it was.
     act_as_human(page, wait_for_human(page))
-    assert len(page.evaluate("window.cardtable.currentRecord()")["actions"]) > len(record["actions"])
+    page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {len(record['actions'])}")
 
 
 def test_rules_on_a_desktop_read_in_one_column(new_page, open_app):
@@ -152,5 +152,34 @@ def test_a_rules_file_that_cannot_load_says_so_and_can_be_retried(browser, open_
     wait_for_rules(page, "spades")
     page.click("[data-testid=rules-close]")
     page.wait_for_selector("[data-testid=rules-screen]", state="detached")
+    context.close()
+    assert not page_errors, page_errors
+
+
+def test_every_language_fits_a_small_phone(browser, open_app, page_errors, dist_dir):
+    """Each of the 30 documents, served in place of the English one (the page's language is
+    English until the catalogs come), reads on a 360×640 phone with no sideways scroll."""
+    context = browser.new_context(viewport=SMALL_PHONE, service_workers="block")
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_app(page, FAST)
+    served = {"language": "en"}
+
+    def serve(route):
+        game = route.request.url.rsplit("/", 1)[1].split("?")[0]
+        path = dist_dir / "rules" / served["language"] / game
+        route.fulfill(status=200, content_type="text/html; charset=utf-8", body=path.read_bytes())
+
+    page.route("**/rules/en/*.html", serve)
+    for language in ("ru", "pl", "bg", "de", "nl"):
+        served["language"] = language
+        for game in GAMES:
+            open_rules_from_start(page, game)
+            first = (dist_dir / "rules" / language / f"{game}.html").read_text(encoding="utf-8")
+            heading = page.inner_text("[data-testid=rules-body] h2 >> nth=0")
+            assert f"<h2>{heading}</h2>" in first
+            assert_fits(page, SMALL_PHONE["width"])
+            page.keyboard.press("Escape")
+            page.wait_for_selector("[data-testid=rules-screen]", state="detached")
     context.close()
     assert not page_errors, page_errors
