@@ -133,7 +133,7 @@ function showStart(notice = null) {
     onResume: resumeMatch,
     onHistory: showHistory,
     onRules: (game) => openRules({
-      game: game.id, title: game.title,
+      game: game.id, title: () => games.find((entry) => entry.id === game.id)?.title,
       returnFocus: () => document.querySelector(`[data-testid=open-rules][data-game="${game.id}"]`),
     }),
   }), "start");
@@ -196,7 +196,8 @@ function openTable({ record, undos = 0, hints = 0 }, view) {
   setActive(record.game);
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
   const onRules = () => openRules({
-    game: record.game, title, returnFocus: () => document.querySelector("[data-testid=open-tools]"),
+    game: record.game, title: () => games.find((game) => game.id === record.game)?.title,
+    returnFocus: () => document.querySelector("[data-testid=open-tools]"),
   });
   setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed, onRules }));
   match = runMatch({

@@ -97,19 +97,23 @@ export function rulesButton({ testid = "open-rules", game = null, className = "b
   }, t("Rules"));
 }
 
-// Opens the rules of `game` (title: its name as the page shows it) over the current screen.
-// returnFocus(): where the focus goes on close when the opener has left the page.
+// Opens the rules of `game` over the current screen. title: the game's name as the page shows
+// it, or a function giving it (asked again when the language changes). returnFocus(): where
+// the focus goes on close when the opener has left the page.
 export function openRules({ game, title, returnFocus = null, onClose = null }) {
   // One at a time: the page under the rules is inert, so a second cannot be asked for.
   if (open) return open;
   const opener = document.activeElement;
   const app = document.getElementById("app");
-  const heading = el("h1", { id: "rules-title", tabindex: "-1" }, t("Rules: {game}", { game: title }));
+  const gameTitle = () => (typeof title === "function" ? title() : title) ?? game;
+  const heading = el("h1", { id: "rules-title", tabindex: "-1" }, t("Rules: {game}", { game: gameTitle() }));
   const note = el("div", { class: "rules-note-slot" });
   const slot = el("div", { class: "rules-slot" });
   const closeButton = el("button", {
     type: "button", class: "bar-button rules-close", "data-testid": "rules-close", onclick: () => close(),
   }, t("‹ Back"));
+  const doneButton = el("button", { type: "button", class: "primary", "data-testid": "rules-done", onclick: () => close() },
+    t("Close"));
   const screen = el("div", {
     class: "rules-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title",
     "data-testid": "rules-screen", "data-game": game,
@@ -117,8 +121,7 @@ export function openRules({ game, title, returnFocus = null, onClose = null }) {
     el("div", { class: "rules-page" },
       el("header", { class: "rules-bar" }, closeButton, heading),
       note, slot,
-      el("footer", { class: "rules-footer" },
-        el("button", { type: "button", class: "primary", "data-testid": "rules-done", onclick: () => close() }, t("Close")))));
+      el("footer", { class: "rules-footer" }, doneButton)));
 
   let pushed = false; // a history entry of ours is on top (Back closes the rules)
   let stopListening = null;
@@ -126,6 +129,9 @@ export function openRules({ game, title, returnFocus = null, onClose = null }) {
   async function load() {
     const ticket = ++loads;
     const wanted = currentLanguage();
+    heading.textContent = t("Rules: {game}", { game: gameTitle() });
+    closeButton.textContent = t("‹ Back");
+    doneButton.textContent = t("Close");
     replaceChildren(note);
     replaceChildren(slot, el("p", { class: "rules-loading", role: "status" }, t("Loading…")));
     screen.dataset.state = "loading";
