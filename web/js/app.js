@@ -21,6 +21,7 @@ import { registerServiceWorker } from "./sw-client.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings } from "./settings-dialog.js";
+import { openRules } from "./rules-screen.js";
 
 const HUMAN = 0;
 
@@ -147,6 +148,10 @@ function showStart(notice = null) {
     onResume: resumeMatch,
     onHistory: showHistory,
     onSettings: (host) => openSettings(host),
+    onRules: (game) => openRules({
+      game: game.id, title: () => games.find((entry) => entry.id === game.id)?.title,
+      returnFocus: () => document.querySelector(`[data-testid=open-rules][data-game="${game.id}"]`),
+    }),
   }), "start");
 }
 
@@ -213,7 +218,11 @@ function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, 
   });
   show(table.screen, "table");
   setActive(record.game);
-  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed }));
+  const onRules = () => openRules({
+    game: record.game, title: () => games.find((game) => game.id === record.game)?.title,
+    returnFocus: () => document.querySelector("[data-testid=open-tools]"),
+  });
+  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed, onRules }));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
   });

@@ -3,6 +3,7 @@
 import { el, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
 import { BOT_LEVELS } from "./settings.js";
+import { rulesButton } from "./rules-screen.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
@@ -36,14 +37,15 @@ function schemaValue(choices, text) {
   return choices.find((choice) => String(choice.value) === text)?.value;
 }
 
-function setupPanel(game, { playable, level, onStart }) {
+function setupPanel(game, { playable, level, onStart, onRules = null }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
   const options = game.options ?? [];
 
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
-    el("h2", {}, game.title),
+    el("div", { class: "setup-head" }, el("h2", {}, game.title),
+      onRules && rulesButton({ game: game.id, onClick: () => onRules(game) })),
     choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
     el("p", { class: "hint" }, "You sit at the bottom of the table; the computer plays the other seats."),
     choiceGroup({ name: "level", label: "Computer opponents", choices: BOT_LEVELS, value: level }),
@@ -63,7 +65,7 @@ function setupPanel(game, { playable, level, onStart }) {
   return form;
 }
 
-export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory, onSettings = null }) {
+export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory, onSettings = null, onRules = null }) {
   let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
@@ -73,7 +75,7 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart }));
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},

@@ -10,6 +10,7 @@ import { downloadJSON } from "./storage.js";
 import { holdFocus } from "./keyboard.js";
 import { openSettings } from "./settings-dialog.js";
 import { t } from "./i18n.js";
+import { rulesButton } from "./rules-screen.js";
 
 const HUMAN = 0;
 
@@ -74,7 +75,8 @@ function reviewBody(deals, names) {
 }
 
 // match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed.
-export function openTableTools({ host, match, table, settings, onSpeed }) {
+// onRules(): opens the rules of the game on the table (the tools dialog closes first).
+export function openTableTools({ host, match, table, settings, onSpeed, onRules = null }) {
   const view = match.view;
   const names = seatNames(view.players);
   const deal = dealNumber(view);
@@ -119,7 +121,8 @@ export function openTableTools({ host, match, table, settings, onSpeed }) {
         el("button", {
           type: "button", "data-testid": "tool-settings",
           onclick: () => { close(); openSettings(host); },
-        }, t("Settings"))),
+        }, t("Settings")),
+        onRules && rulesButton({ testid: "tool-rules", className: "rules-button", onClick: () => { close(); onRules(); } })),
       el("label", { class: "bot-speed" }, "Bot speed ",
         el("select", { "data-testid": "tool-bot-speed", onchange: (event) => onSpeed(event.target.value) },
           Object.entries(BOT_SPEEDS).map(([value, { label }]) => el("option", { value, selected: value === settings.botSpeed }, label)))),
