@@ -497,7 +497,7 @@ class Spades(TrickGame):
     # Iterations sized so a decision stays near 100 ms in CPython (the browser is ~2x slower).
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "draw_worlds": 16},
+        "normal": {"iterations": 30, "time_ms": 500, "error": 0.06, "draw_worlds": 16},
         "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
     }
 
