@@ -139,12 +139,9 @@ def translate(marked, **params) -> str:
 
 def join_or(items: list[str]) -> str:
     """"a", "a or b", "a, b or c" in the current language."""
-    if not items:
-        return ""
-    text = items[-1]
-    for item in reversed(items[:-1]):
-        text = _("{first} or {rest}", first=item, rest=text)
-    return text
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{list} or {last}", list=", ".join(items[:-1]), last=items[-1])
 
 
 def capitalized(text: str) -> str:
