@@ -70,8 +70,8 @@ class OhHell(TrickGame):
         Option("sequence", N_("Deal sequence"), (("down", N_("Down: 13 → 1")), ("down_up", N_("Down and up")),
                                                  ("up", N_("Up: 1 → 13"))), "down"),
         Option("largest", N_("Largest hand"), (("standard", N_("Standard (17 / 13 / ⌊52/n⌋)")),
-                                               (10, N_("{n} cards", n=10)), (7, N_("{n} cards", n=7)),
-                                               (5, N_("{n} cards", n=5)), (3, N_("{n} cards", n=3))), "standard"),
+                                               (10, N_("10 cards")), (7, N_("7 cards")),
+                                               (5, N_("5 cards")), (3, N_("3 cards"))), "standard"),
         Option("scoring", N_("Scoring"), tuple(SCORING.items()), "exact"),
         Option("must_trump", N_("Must trump when void"), ((False, N_("No")), (True, N_("Yes"))), False),
     )

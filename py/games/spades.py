@@ -97,6 +97,7 @@ class Spades(TrickGame):
     min_players, max_players, default_players = 2, 5, 4
     options_schema = (
         Option("jokers", N_("Big and Little Joker"), ((True, N_("On")), (False, N_("Off"))), True),
+        # i18n: {n} is 100 to 1000, always ending in 0
         Option("target", N_("Play to"), tuple((t, N_("{n} points", n=t)) for t in TARGETS), 500),
         Option("sandbags", N_("Sandbags (10 overtricks cost 100)"), ((False, N_("Off")), (True, N_("On"))), False),
         Option("failed", N_("Failed contract"), (("zero", N_("Scores 0")), ("minus", N_("Costs 10 per trick bid"))),
