@@ -93,6 +93,12 @@ class Found:
     note: str | None
 
 
+def _relative(path: Path) -> str:
+    """A source's name as the catalogs' references give it: relative to the repository."""
+    path = Path(path).resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
+
+
 def _note(lines: list[str], line: int, mark: str) -> str | None:
     for number in (line, line - 1):
         if 1 <= number <= len(lines):
@@ -110,7 +116,7 @@ def extract_python(paths=None) -> tuple[list[Found], list[str]]:
     for path in paths or sorted(PY_SOURCES.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
-        rel = path.relative_to(ROOT).as_posix()
+        rel = _relative(path)
         tree = ast.parse(source, str(path))
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -219,7 +225,7 @@ def extract_js(paths=None) -> tuple[list[Found], list[str]]:
     for path in paths or sorted(JS_SOURCES.rglob("*.js")):
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines()
-        rel = path.relative_to(ROOT).as_posix()
+        rel = _relative(path)
         code = _blank_js_comments(text)
         for match in JS_CALL.finditer(code):
             if _in_js_string(code, match.start()):
