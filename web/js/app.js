@@ -79,10 +79,11 @@ async function chooseLanguage(code) {
     return;
   }
   writePrefs({ language: code });
+  await refreshing; // the screen is redrawn before the caller (the table tools) reopens anything
 }
 
 // The screen on show, again in the new language; Python's titles and labels are asked again.
-onLanguageChange(async () => {
+async function refreshScreen() {
   document.title = t("Card Table");
   if (!bridge) {
     if (bootError !== null) show(errorScreen(bootError), "error");
@@ -97,6 +98,11 @@ onLanguageChange(async () => {
     case "table": table?.rerender(); break;
     default: break;
   }
+}
+
+let refreshing = Promise.resolve();
+onLanguageChange(() => {
+  refreshing = refreshScreen();
 });
 
 function withTimeout(promise, ms, message) {
