@@ -1,6 +1,7 @@
 """Every table at the extremes of its player count, on a phone and on a desktop: the table
 reaches your turn, nothing scrolls sideways, every seat is inside the screen. One page per
-viewport, going back to the start screen between games (no extra boots)."""
+viewport, going back to the start screen between games (no extra boots). On a phone also in Russian
+and German, whose words run longest."""
 
 import pytest
 
@@ -18,11 +19,13 @@ CASES = [
 YOUR_TURN = "[data-testid=table-screen][data-to-act='0'][data-busy='false']"
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_every_table_fits(new_page, open_app, viewport):
-    page = new_page(viewport)
+@pytest.mark.parametrize("viewport, locale", [(PHONE, "en-US"), (DESKTOP, "en-US"), (PHONE, "ru-RU"), (PHONE, "de-DE")],
+                         ids=["phone", "desktop", "phone-ru", "phone-de"])
+def test_every_table_fits(new_page, open_app, viewport, locale):
+    page = new_page(viewport, locale=locale)
     open_app(page, f"{FAST}&seed=9")
-    size = "phone" if viewport is PHONE else "desktop"
+    assert page.evaluate("document.documentElement.lang") == locale[:2]
+    size = ("phone" if viewport is PHONE else "desktop") + ("" if locale == "en-US" else f"-{locale[:2]}")
     for game, players, options in CASES:
         start_match(page, players=players, options=options, game=game)
         page.wait_for_selector(YOUR_TURN, timeout=STEP_TIMEOUT_MS)

@@ -251,8 +251,10 @@ export function createTable({ settings, onAction, onLeave, spec }) {
     showNotice(message);
   }
 
-  // The same table again (the language changed): the view and the moment as they were.
+  // The same table again (the language changed): the view and the moment as they were; a
+  // notice Python gave in the old language is dropped.
   function rerender() {
+    notice = null;
     if (current) render(current, lastOptions);
   }
 
