@@ -151,6 +151,32 @@ def test_the_compiled_page_catalogs_are_the_po_sources(dist_dir):
     assert not (dist_dir / "locales" / "en.json").exists()  # English is the msgids
 
 
+@pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_gnu_gettext_reads_the_catalogs_as_we_do(lang, tmp_path):
+    """msgfmt --check accepts the PO file, and Python's own gettext, reading msgfmt's output,
+    finds every text our compiler put into the JSON catalogs (an independent PO reader)."""
+    import gettext
+
+    mo = tmp_path / f"{lang}.mo"
+    subprocess.run(["msgfmt", "--check", "-o", str(mo), str(REPO / "locales" / f"{lang}.po")],
+                   check=True, capture_output=True)
+    with mo.open("rb") as file:
+        gnu = gettext.GNUTranslations(file)
+    catalog = catalogs.read_po(REPO / "locales" / f"{lang}.po")
+    rule = i18n.plural_rule(catalog.plural_expression)
+    for side in ("py/", "web/"):
+        for key, text in catalogs.compiled(catalog, side)["messages"].items():
+            entry = catalog.entries[key]
+            if entry.plural is not None:
+                for n in range(30):
+                    assert gnu.ngettext(entry.msgid, entry.plural, n) == text[rule(n)], (key, n)
+            elif entry.context is not None:
+                assert gnu.pgettext(entry.context, entry.msgid) == text, key
+            else:
+                assert gnu.gettext(entry.msgid) == text, key
+
+
 # ---- plural forms ------------------------------------------------------------------------
 
 
