@@ -141,7 +141,7 @@ def test_the_compiled_python_catalog_is_the_po_source(lang):
     assert "You do not hold {card}." in data["messages"] and "Card Table" not in data["messages"]
 
 
-def test_the_compiled_page_catalogs_are_the_po_sources(dist_dir):
+def test_the_built_site_and_wheel_carry_the_compiled_catalogs(dist_dir):
     manifest = json.loads((dist_dir / "build.json").read_text())
     for lang in LANGUAGES:
         catalog = catalogs.read_po(REPO / "locales" / f"{lang}.po")
@@ -149,6 +149,12 @@ def test_the_compiled_page_catalogs_are_the_po_sources(dist_dir):
         assert json.loads(shipped.read_text(encoding="utf-8")) == catalogs.compiled(catalog, "web/")
         assert f"locales/{lang}.json" in manifest["files"]  # the service worker precaches it
     assert not (dist_dir / "locales" / "en.json").exists()  # English is the msgids
+    # Python's catalogs travel in the wheel (package data), as committed.
+    import zipfile
+    with zipfile.ZipFile(dist_dir / manifest["wheel"]) as wheel:
+        for lang in LANGUAGES:
+            shipped = wheel.read(f"games/locales/{lang}.json").decode("utf-8")
+            assert shipped == (REPO / "py" / "games" / "locales" / f"{lang}.json").read_text(encoding="utf-8")
 
 
 @pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext's msgfmt is not installed")
