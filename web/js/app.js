@@ -20,7 +20,8 @@ import { historyScreen } from "./history-screen.js";
 import { setTableTools } from "./table.js";
 import { openTableTools } from "./table-tools.js";
 import { registerServiceWorker } from "./sw-client.js";
-import { detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
+import { sleep } from "./dom.js";
+import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 
 const HUMAN = 0;
 
@@ -64,7 +65,7 @@ function show(screen, name) {
 // The language select of the start screen and the table tools.
 function languageSetting() {
   return {
-    value: document.documentElement.lang,
+    value: currentLanguage(),
     choices: LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code })),
     onChange: chooseLanguage,
   };
@@ -128,7 +129,9 @@ async function boot() {
       }),
       settings.bootTimeoutMs,
       t("Python did not start within {n} seconds.", { n: Math.round(settings.bootTimeoutMs / 1000) }));
-    await languageReady; // Python's titles and labels in the page's language
+    // Python's titles and labels in the page's language (a catalog that arrives later than
+    // this asks for them again: onLanguageChange).
+    await Promise.race([languageReady, sleep(5000)]);
     performance.mark("boot-games-asked");
     const answer = await bridge.call({ op: "games" });
     if (answer.error) throw new Error(answer.error.message);
