@@ -6,7 +6,8 @@
 
 dist/ holds the game wheel, a vendored Pyodide (pinned npm package, checksum verified,
 standard library precompiled to bytecode), the micropip wheel (pinned PyPI wheel,
-checksum verified), the web/ folder and build.json. Every path in it is relative, so
+checksum verified), the web/ folder, the page's message catalogs (locales/, compiled
+from locales/*.po; docs/i18n.md) and build.json. Every path in it is relative, so
 the site works from any sub-path. Downloads and the compiled stdlib are cached in
 .cache/; see docs/build.md.
 """
@@ -20,6 +21,7 @@ import fcntl
 import functools
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import shutil
@@ -38,6 +40,7 @@ BUILD = ROOT / "build"
 WEB = ROOT / "web"
 COMPILE_STDLIB_SCRIPT = ROOT / "build_tools" / "compile_stdlib.mjs"
 COMPILE_WHEEL_SCRIPT = ROOT / "build_tools" / "compile_wheel.mjs"
+CATALOGS_SCRIPT = ROOT / "build_tools" / "catalogs.py"
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_INTEGRITY = (
@@ -292,6 +295,33 @@ def build_wheel(package: Path) -> Path:
     return wheels[0]
 
 
+# --- message catalogs ----------------------------------------------------------------
+
+
+def catalogs_module():
+    """build_tools/catalogs.py (loaded by path: it is a script, not a package)."""
+    name = "cardtable_catalogs"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, CATALOGS_SCRIPT)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def compile_catalogs(site: Path | None = None) -> None:
+    """locales/<lang>.po -> py/games/locales/<lang>.json (Python's messages, shipped in the
+    wheel) and, given a site, <site>/locales/<lang>.json (the page's messages)."""
+    catalogs = catalogs_module()
+    try:
+        if site is None:
+            catalogs.compile_python()
+        else:
+            catalogs.compile_web(site)
+    except catalogs.CatalogError as error:
+        raise BuildError(f"the message catalogs do not compile: {error}") from None
+
+
 # --- icons and the service worker's precache list -------------------------------------
 
 ICON_STYLE = 1  # bump when the drawing below changes (icons are cached in .cache/icons/)
@@ -390,6 +420,7 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
     shutil.copy2(wheel, wheels_dir / wheel.name)
     shutil.copy2(micropip, wheels_dir / micropip.name)
     write_icons(staging)
+    compile_catalogs(staging)
 
     manifest = {
         "version": wheel.name.split("-")[1],
@@ -447,6 +478,7 @@ def build(dist: Path = DIST) -> Path:
         package = fetch_pyodide()
         stdlib = compiled_stdlib(package)
         micropip = fetch_micropip()
+        compile_catalogs()  # before the wheel: it ships Python's catalogs
         wheel = build_wheel(package)
         staging = dist.with_name(dist.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)

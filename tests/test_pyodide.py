@@ -61,6 +61,18 @@ def test_an_illegal_action_answers_an_error_json(match_run):
     assert error["message"]
 
 
+def test_python_answers_in_the_asked_language_inside_pyodide(match_run):
+    """The wheel's catalogs load in Pyodide: the same Russian as CPython's bridge."""
+    from games import bridge
+
+    record = json.loads(bridge.handle(json.dumps({"op": "new", "game": "oh_hell", "players": 4, "seed": 2024})))["record"]
+    expected = json.loads(bridge.handle(json.dumps(
+        {"op": "act", "record": record, "action": {"type": "bid", "n": 99}, "lang": "ru"})))
+    assert match_run["illegalRu"] == expected
+    assert match_run["illegalRu"]["error"]["message"] != match_run["illegal"]["error"]["message"]
+    assert "Козёл" in match_run["titlesRu"] and "Зевака" in match_run["titlesRu"]
+
+
 def test_the_shipped_micropip_wheel_loads_by_path_and_imports(dist_dir, capsys):
     result = run_node("load_micropip.mjs", dist_dir)
     show(capsys, f"micropip {result['version']} loaded in {result['loadMs']:.0f} ms")

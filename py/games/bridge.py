@@ -2,7 +2,8 @@
 
 Stateless: every request carries the whole match record (see docs/bridge.md).
 Every failure comes back as {"error": {"code", "message"}}, never a traceback,
-and the record that was sent is never changed.
+and the record that was sent is never changed. Every op takes an optional "lang"
+("ru", "de"...): the language of the messages, titles and labels of its answer.
 """
 
 import json
@@ -11,6 +12,7 @@ from collections import OrderedDict
 
 from . import registry
 from .engine.errors import BadRecord, GameError
+from .engine.i18n import _, language
 
 LEVELS = ("easy", "normal", "hard")
 _OPS = {}
@@ -28,31 +30,37 @@ class UnknownOp(GameError):
 
 def handle(request) -> str:
     if not isinstance(request, str):
-        return _error("bad_request", "The request must be a JSON string.")
+        return _error("bad_request", _("The request must be a JSON string."))
     try:
         message = json.loads(request, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
-        return _error("bad_json", f"The request is not valid JSON ({_short(error)}).")
-    try:
-        return _dump(_dispatch(message))
-    except GameError as error:
-        return _error(error.code, error.message)
-    except RecursionError:
-        return _error("bad_request", "The request is nested too deeply.")
-    except Exception as error:  # a bug: report it plainly, keep the page alive
-        return _error("internal", f"Internal error ({type(error).__name__}: {_short(error)}). The match is unchanged.")
+        return _error("bad_json", _("The request is not valid JSON ({reason}).", reason=_short(error)))
+    lang = message.get("lang") if isinstance(message, dict) else None
+    with language(lang):
+        try:
+            if lang is not None and not isinstance(lang, str):
+                raise BadRequest(_('"lang" must be a language code such as "ru".'))
+            return _dump(_dispatch(message))
+        except GameError as error:
+            return _error(error.code, error.message)
+        except RecursionError:
+            return _error("bad_request", _("The request is nested too deeply."))
+        except Exception as error:  # a bug: report it plainly, keep the page alive
+            return _error("internal", _("Internal error ({kind}: {reason}). The match is unchanged.",
+                                        kind=type(error).__name__, reason=_short(error)))
 
 
 def _dispatch(message):
     if not isinstance(message, dict):
-        raise BadRequest('The request must be a JSON object such as {"op": "games"}.')
+        raise BadRequest(_('The request must be a JSON object such as {"op": "games"}.'))
     op = message.get("op")
     if op not in _OPS:
-        raise UnknownOp(f"Unknown op {op!r}; the ops are: {', '.join(_OPS)}.")
+        raise UnknownOp(_("Unknown op {op}; the ops are: {ops}.", op=repr(op), ops=", ".join(_OPS)))
     handler, allowed = _OPS[op]
-    extra = sorted(set(message) - allowed - {"op"})
+    extra = sorted(set(message) - allowed - {"op", "lang"})
     if extra:
-        raise BadRequest(f"Op {op!r} does not take {', '.join(extra)}; it takes {', '.join(sorted(allowed))}.")
+        raise BadRequest(_("Op {op} does not take {extra}; it takes {allowed}.", op=repr(op),
+                           extra=", ".join(extra), allowed=", ".join(sorted(allowed | {"lang"}))))
     return handler(message)
 
 
@@ -87,7 +95,7 @@ def _view(message):
 def _act(message):
     game, state = _replay(message.get("record"))
     if "action" not in message:
-        raise BadRequest('Op "act" needs an "action".')
+        raise BadRequest(_('Op "act" needs an "action".'))
     seat = _seat(message, "seat", state) if "seat" in message else None
     new_state = game.apply(state, message["action"], seat)
     answer = {"record": _remember(game, new_state)}
@@ -101,13 +109,14 @@ def _bot(message):
     game, state = _replay(message.get("record"))
     level = message.get("level", "easy")
     if level not in LEVELS:
-        raise BadRequest(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+        raise BadRequest(_("Unknown bot level {level}; choose one of {levels}.", level=repr(level),
+                           levels=", ".join(LEVELS)))
     budget = message.get("budget_ms")
     if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool) or budget < 0):
-        raise BadRequest('"budget_ms" must be a number of milliseconds, 0 or more.')
+        raise BadRequest(_('"budget_ms" must be a number of milliseconds, 0 or more.'))
     seat = game.to_act(state)
     if seat is None:
-        raise GameError("The match is over; no one is to act.")
+        raise GameError(_("The match is over; no one is to act."))
     # Seeded by the match and the move number: the same position gets the same answer.
     rng = random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
     return {"action": game.bot(state, seat, level, rng, budget), "seat": seat}
@@ -127,7 +136,7 @@ def _undo(message):
             last = index
         replayed = game.apply(replayed, action)
     if last is None:
-        raise GameError(f"Seat {seat} has made no decision to undo yet.")
+        raise GameError(_("Seat {seat} has made no decision to undo yet.", seat=seat))
     trimmed = {**record, "actions": record["actions"][:last]}
     answer = {"record": trimmed}
     if "view_seat" in message:
@@ -160,7 +169,7 @@ def _review(message):
 # ---- helpers -------------------------------------------------------------------------
 def _replay(record):
     if not isinstance(record, dict):
-        raise BadRecord('The request needs a "record" object (from the "new" or "act" op).')
+        raise BadRecord(_('The request needs a "record" object (from the "new" or "act" op).'))
     game = registry.get(record.get("game"))
     key = _dump(record)
     state = _REPLAYS.get(key)
@@ -187,7 +196,7 @@ def _cache(key, state):
 def _seat(message, field, state):
     seat = message.get(field)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise BadRequest(f'"{field}" must be a seat number from 0 to {state.players - 1}.')
+        raise BadRequest(_('"{field}" must be a seat number from 0 to {last}.', field=field, last=state.players - 1))
     return seat
 
 

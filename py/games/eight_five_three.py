@@ -32,10 +32,11 @@ Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks
 
 from .engine import cards as C
 from .engine import chance
+from .engine.i18n import N_, _, capitalized
 from .engine.options import Option
 from .engine.sampling import deal_constrained
 from .engine.scoresheet import add_row, new_sheet
-from .engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
+from .engine.tricks import FollowRules, TrickGame, deal_round_robin, must_follow, must_trump, next_seat, not_held
 
 SEATS = 3
 HAND_SIZE = 16
@@ -98,24 +99,25 @@ def is_four_four_four_four(hand: list[str]) -> bool:
 class EightFiveThree(TrickGame):
     id = "eight_five_three"
     bot_module = "games.eight_five_three_bot"
-    title = "8-5-3 (Blato)"
+    title = N_("8-5-3 (Blato)")
     min_players = max_players = default_players = SEATS
     follow = FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True)  # G8
     options_schema = (
-        Option("return_rule", "What a \u2212 player gives back for a card received",
-               (("seed", "Their highest of the suit if it beats the card, else their lowest of the suit"),
-                ("standard", "Their highest of the suit, counting the card received (it may come back)")), "seed"),
-        Option("direction", "Direction of deal and play",
-               (("counter_clockwise", "Counter-clockwise (Bulgarian)"), ("clockwise", "Clockwise")),
+        Option("return_rule", N_("What a \u2212 player gives back for a card received"),
+               (("seed", N_("Their highest of the suit if it beats the card, else their lowest of the suit")),
+                ("standard", N_("Their highest of the suit, counting the card received (it may come back)"))),
+               "seed"),
+        Option("direction", N_("Direction of deal and play"),
+               (("counter_clockwise", N_("Counter-clockwise (Bulgarian)")), ("clockwise", N_("Clockwise"))),
                "counter_clockwise"),
-        Option("no_trump", "The 8 may name no trump", ((True, "Yes"), (False, "No")), True),
-        Option("exchanges_in_no_trump", "Exchanges after a no-trump declaration",
-               ((True, "Yes"), (False, "No exchanges")), True),
-        Option("talon", "The 8's talon exchange",
-               (("any", "Swap 0 to 4 cards"), ("all", "Must swap all 4 cards")), "any"),
-        Option("peek", "Peek at the talon with a 4-4-4-4 hand",
-               (("forfeit", "Allowed; it forfeits the 8's pulls"), ("no_pulls", "Only when no pulls are due"),
-                ("off", "No peeking")), "forfeit"),
+        Option("no_trump", N_("The 8 may name no trump"), ((True, N_("Yes")), (False, N_("No"))), True),
+        Option("exchanges_in_no_trump", N_("Exchanges after a no-trump declaration"),
+               ((True, N_("Yes")), (False, N_("No exchanges"))), True),
+        Option("talon", N_("The 8's talon exchange"),
+               (("any", N_("Swap 0 to 4 cards")), ("all", N_("Must swap all 4 cards"))), "any"),
+        Option("peek", N_("Peek at the talon with a 4-4-4-4 hand"),
+               (("forfeit", N_("Allowed; it forfeits the 8's pulls")), ("no_pulls", N_("Only when no pulls are due")),
+                ("off", N_("No peeking"))), "forfeit"),
     )
 
     # ---- set-up and deals ---------------------------------------------------------
@@ -289,76 +291,76 @@ class EightFiveThree(TrickGame):
         if phase == "declare":
             if kind == "peek":
                 if state.options["peek"] == "off":
-                    return "Peeking at the talon is off in this match."
+                    return _("Peeking at the talon is off in this match.")
                 if state.peeked:
-                    return "You have already looked at the talon: name the trump."
+                    return _("You have already looked at the talon: name the trump.")
                 if not is_four_four_four_four(state.hands[state.eight]):
-                    return "You may look at the talon only with exactly four cards in each suit."
-                return "You have pulls due this deal, so you may not look at the talon first."
+                    return _("You may look at the talon only with exactly four cards in each suit.")
+                return _("You have pulls due this deal, so you may not look at the talon first.")
             if kind == "trump":
                 suit = action.get("suit")
                 if suit == NO_TRUMP:
-                    return "No trump may not be named in this match: choose a suit."
+                    return _("No trump may not be named in this match: choose a suit.")
                 names = ", ".join(f'"{s}"' for s in self.contracts(state))
-                return f"Name the trump as one of {names}."
-            return "The 8 names the trump first."
+                return _("Name the trump as one of {names}.", names=names)
+            return _("The 8 names the trump first.")
         if phase == "exchange":
             pull = state.queue[state.pull_index]
             if kind == "give":
                 cards = action.get("cards") or []
                 if len(cards) != 1:
-                    return "Pass one card at a time."
+                    return _("Pass one card at a time.")
                 if cards[0] not in state.hands[state.turn]:
-                    return f"You do not hold {_name(cards[0])}."
-            return (f"Exchange with seat {pull['receiver']}: pass a card "
-                    f"({pull['count'] - state.passed} left) or stop passing.")
+                    return not_held(cards[0])
+            return _("Exchange with seat {seat}: pass a card ({left} left) or stop passing.",
+                     seat=pull["receiver"], left=pull["count"] - state.passed)
         if phase == "talon":
             hand = state.hands[state.eight]
             cards = action.get("cards") or []
             card = cards[0] if len(cards) == 1 else None
             if len(hand) > HAND_SIZE:
                 if kind != "discard":
-                    return "You have taken a talon card: now discard one of your own cards."
+                    return _("You have taken a talon card: now discard one of your own cards.")
                 if card is None:
-                    return "Discard one card at a time."
+                    return _("Discard one card at a time.")
                 if card in state.swapped_in:
-                    return "A card taken from the talon stays in your hand: discard one of your own cards."
-                return f"You do not hold {_name(card)}."
+                    return _("A card taken from the talon stays in your hand: discard one of your own cards.")
+                return not_held(card)
             if kind == "done":
-                return "You must take all four talon cards in this match."
+                return _("You must take all four talon cards in this match.")
             if kind == "take":
                 if card is None:
-                    return "Take one talon card at a time."
+                    return _("Take one talon card at a time.")
                 if card in state.swapped_out:
-                    return "Your discards are dead: take one of the talon's own cards."
-                return f"{_name(card)[0].upper()}{_name(card)[1:]} is not in the talon."
+                    return _("Your discards are dead: take one of the talon's own cards.")
+                return capitalized(_("{card} is not in the talon.", card=C.card_name(card)))
             if kind == "discard":
-                return "Take a talon card first, then discard one of your own cards."
-            return "Take a card from the talon, or say you are done."
+                return _("Take a talon card first, then discard one of your own cards.")
+            return _("Take a card from the talon, or say you are done.")
         if kind != "play":
-            return "The deal is under way: play a card."
+            return _("The deal is under way: play a card.")
         return self.explain_play(state, action)
 
     def explain_play(self, state, action):
         cards = action.get("cards") or []
         if len(cards) != 1:
-            return "Play exactly one card."
+            return _("Play exactly one card.")
         card, hand, trump = cards[0], state.hands[state.turn], state.trump
         if card not in hand:
-            return f"You do not hold {_name(card)}."
+            return not_held(card)
         led = C.suit(state.trick[0]["card"])
         if any(C.suit(c) == led for c in hand):
             if C.suit(card) != led:
-                return f"You must follow suit: {C.SUIT_NAMES[led]} were led and you hold {C.SUIT_NAMES[led]}."
-            return "Trumps were led: you must beat the highest trump on the trick, since you can."
+                return must_follow(led)
+            return _("Trumps were led: you must beat the highest trump on the trick, since you can.")
         top = max((p["card"] for p in state.trick if C.suit(p["card"]) == trump),
                   key=lambda c: _STRENGTH[C.rank(c)], default=None)
         if trump is None:
-            return "That card may not be played now."
+            return _("That card may not be played now.")
         if top is not None:
-            return (f"You have no {C.SUIT_NAMES[led]}: you must beat {C.card_name(top)} "
-                    "with a higher trump, since you can.")
-        return f"You have no {C.SUIT_NAMES[led]}, so you must play a trump ({C.SUIT_NAMES[trump]})."
+            return _("You have no {suit}: you must beat {card} with a higher trump, since you can.",
+                     suit=C.suit_name(led), card=C.card_name(top))
+        return must_trump(led, trump)
 
     # ---- views ----------------------------------------------------------------------
     def game_view(self, state, seat):
@@ -656,7 +658,6 @@ class EightFiveThree(TrickGame):
         assert not set(state.swapped_in) & set(state.swapped_out)
 
 
-
 def _deal(pool, slots, rng):
     """`deal_constrained`, faster where most cards are free: the cards some slot may not
     hold are placed first (fewest choices first, weighted by free space), the free ones
@@ -687,10 +688,6 @@ def _deal(pool, slots, rng):
         parts[h] += loose[start:start + free[h]]
         start += free[h]
     return parts
-
-
-def _name(card) -> str:
-    return C.card_name(card) if C.is_card(card) else repr(card)
 
 
 from . import eight_five_three_bot as bot  # noqa: E402  (the bot module imports engine only)

@@ -35,10 +35,11 @@ from itertools import combinations, product
 from .engine import cards as C
 from .engine import chance
 from .engine.game import Game
+from .engine.i18n import N_, _, ngettext
 from .engine.options import Option
 from .engine.sampling import deal_constrained
 from .engine.scoresheet import add_row, new_sheet
-from .engine.tricks import deal_round_robin, next_seat
+from .engine.tricks import deal_round_robin, next_seat, not_held
 
 RANK_ORDER = "6789JQKTA"  # K1: 6 low ... 10 below the ace
 STRENGTH = C.strength_table(RANK_ORDER)
@@ -96,22 +97,23 @@ def team_of(seat: int) -> int:
 class Kozel(Game):
     id = "kozel"
     bot_module = "games.kozel_bot"
-    title = "Kozel (Козёл)"
+    title = N_("Kozel (Козёл)")
     min_players, max_players, default_players = 4, 4, 4
     options_schema = (
-        Option("limit", "The party ends at (defeat points)",
+        Option("limit", N_("The party ends at (defeat points)"),
                ((12, "12"), (16, "16"), (8, "8"), (6, "6")), 12),
-        Option("passes", "Passed cards", (("face_down", "Face down: no one sees them"),
-                                          ("face_up", "Face up")), "face_down"),
-        Option("trump_card", "Trump card", (("middle", "A random card of the stock, shown and left in place"),
-                                            ("bottom", "Turned up, put under the stock, drawn last")), "middle"),
-        Option("eggs", "Eggs (60:60)", (("no_effect", "No effect"),
-                                         ("double_next", "Next deal's defeat points doubled")), "no_effect"),
-        Option("show_points", "Show the card points during a deal", ((False, "No"), (True, "Yes")), False),
-        Option("molodka", "Molodka (4 cards of one suit)",
-               (("own_turn", "Called in the holder's turn, before the trick completes"),
-                ("interrupt", "Interrupt window before every action (asks holders: the table sees who)"),
-                ("off", "Off")), "own_turn"),
+        Option("passes", N_("Passed cards"), (("face_down", N_("Face down: no one sees them")),
+                                              ("face_up", N_("Face up"))), "face_down"),
+        Option("trump_card", N_("Trump card"),
+               (("middle", N_("A random card of the stock, shown and left in place")),
+                ("bottom", N_("Turned up, put under the stock, drawn last"))), "middle"),
+        Option("eggs", N_("Eggs (60:60)"), (("no_effect", N_("No effect")),
+                                             ("double_next", N_("Next deal's defeat points doubled"))), "no_effect"),
+        Option("show_points", N_("Show the card points during a deal"), ((False, N_("No")), (True, N_("Yes"))), False),
+        Option("molodka", N_("Molodka (4 cards of one suit)"),
+               (("own_turn", N_("Called in the holder's turn, before the trick completes")),
+                ("interrupt", N_("Interrupt window before every action (asks holders: the table sees who)")),
+                ("off", N_("Off"))), "own_turn"),
     )
 
     # ---- set-up and deals ---------------------------------------------------------
@@ -306,40 +308,41 @@ class Kozel(Game):
         seat = state.turn
         hand = state.hands[seat]
         if state.phase == "molodka":
-            return "Call your molodka now, or decline and let play go on."
+            return _("Call your molodka now, or decline and let play go on.")
         if kind == "decline":
-            return "There is nothing to decline: it is your turn to play."
+            return _("There is nothing to decline: it is your turn to play.")
         cards = action.get("cards")
         if kind not in ("play", "pass", "molodka") or cards is None:
-            return 'Play cards ({"type": "play", "cards": [...]}) or pass them ({"type": "pass", ...}).'
+            return _('Play cards ({"type": "play", "cards": [...]}) or pass them ({"type": "pass", ...}).')
         for card in cards:
             if card not in hand:
-                return f"You do not hold {C.card_name(card) if C.is_card(card) else repr(card)}."
+                return not_held(card)
         if len(set(cards)) != len(cards):
-            return "Each card can be played only once."
+            return _("Each card can be played only once.")
         if kind == "molodka":
             if state.options["molodka"] == "off":
-                return "Molodka is off in this party."
+                return _("Molodka is off in this party.")
             if not state.trick:
-                return "You lead: to use your molodka, simply lead all four cards."
+                return _("You lead: to use your molodka, simply lead all four cards.")
             if state.molodka is not None:
-                return "A molodka has already been called in this trick: only one per trick."
-            return "A molodka is four cards of one suit in your hand, and you must call it with all four."
+                return _("A molodka has already been called in this trick: only one per trick.")
+            return _("A molodka is four cards of one suit in your hand, and you must call it with all four.")
         if not state.trick:
             if kind == "pass":
-                return "You lead this trick: you cannot pass."
+                return _("You lead this trick: you cannot pass.")
             if not cards:
-                return "Lead at least one card."
+                return _("Lead at least one card.")
             if len({C.suit(c) for c in cards}) > 1:
-                return "A lead must be cards of one suit."
-            return "You may not lead those cards."
+                return _("A lead must be cards of one suit.")
+            return _("You may not lead those cards.")
         count = len(self.target(state)["cards"])
         if len(cards) != count:
-            return f"Answer with exactly {count} card{'s' if count > 1 else ''}, as many as were led."
+            return ngettext("Answer with exactly {n} card, as many as were led.",
+                            "Answer with exactly {n} cards, as many as were led.", count)
         if kind == "pass":
-            return "You may not pass those cards."
-        return ("Those cards do not beat the winning cards on the table: each card must beat one of them "
-                "(higher in the same suit, or a trump against a non-trump). You may pass them instead.")
+            return _("You may not pass those cards.")
+        return _("Those cards do not beat the winning cards on the table: each card must beat one of them "
+                 "(higher in the same suit, or a trump against a non-trump). You may pass them instead.")
 
     # ---- views ----------------------------------------------------------------------
     def shown_play(self, state, play, seat):

@@ -13,6 +13,7 @@ down / down-and-up / up, a smaller largest hand, scoring exact / per trick / two
 from .engine import cards as C
 from .engine import chance
 from .engine.bidding import allowed_bids, bidding_order, hook_forbidden
+from .engine.i18n import N_, _
 from .engine.options import Option
 from .engine.sampling import deal_constrained
 from .engine.trick_play import pick_card
@@ -20,10 +21,10 @@ from .engine.scoresheet import add_row, new_sheet, top_seats
 from .engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
 
 SCORING = {
-    "exact": "Exact bid: bid + 10, else 0",
-    "per_trick": "1 per trick, + 10 for an exact bid",
-    "minus_difference": "Exact: bid + 10; miss: minus the difference",
-    "minus_ten": "Exact: bid + 10; miss: minus 10 per trick off",
+    "exact": N_("Exact bid: bid + 10, else 0"),
+    "per_trick": N_("1 per trick, + 10 for an exact bid"),
+    "minus_difference": N_("Exact: bid + 10; miss: minus the difference"),
+    "minus_ten": N_("Exact: bid + 10; miss: minus 10 per trick off"),
 }
 
 
@@ -58,20 +59,21 @@ def deal_points(bid: int, tricks: int, scoring: str) -> int:
 class OhHell(TrickGame):
     id = "oh_hell"
     bot_module = "games.oh_hell_bot"
-    title = "Oh Hell (Planowanie)"
+    title = N_("Oh Hell (Planowanie)")
     min_players, max_players, default_players = 2, 7, 4
     options_schema = (
-        Option("hook", "Hook rule (the dealer's bid may not make the total equal the tricks)",
-               (("on", "On"), ("off", "Off"), ("off_one_card", "Off in 1-card deals")), "on"),
-        Option("trump", "Trump", (("random_suit", "Random suit each deal"),
-                                  ("turn_up", "Turn up the first undealt card")), "random_suit"),
-        Option("no_trump_largest", "No trump in the largest deal", ((False, "No"), (True, "Yes")), False),
-        Option("sequence", "Deal sequence", (("down", "Down: 13 → 1"), ("down_up", "Down and up"),
-                                             ("up", "Up: 1 → 13")), "down"),
-        Option("largest", "Largest hand", (("standard", "Standard (17 / 13 / ⌊52/n⌋)"), (10, "10 cards"),
-                                           (7, "7 cards"), (5, "5 cards"), (3, "3 cards")), "standard"),
-        Option("scoring", "Scoring", tuple(SCORING.items()), "exact"),
-        Option("must_trump", "Must trump when void", ((False, "No"), (True, "Yes")), False),
+        Option("hook", N_("Hook rule (the dealer's bid may not make the total equal the tricks)"),
+               (("on", N_("On")), ("off", N_("Off")), ("off_one_card", N_("Off in 1-card deals"))), "on"),
+        Option("trump", N_("Trump"), (("random_suit", N_("Random suit each deal")),
+                                      ("turn_up", N_("Turn up the first undealt card"))), "random_suit"),
+        Option("no_trump_largest", N_("No trump in the largest deal"), ((False, N_("No")), (True, N_("Yes"))), False),
+        Option("sequence", N_("Deal sequence"), (("down", N_("Down: 13 → 1")), ("down_up", N_("Down and up")),
+                                                 ("up", N_("Up: 1 → 13"))), "down"),
+        Option("largest", N_("Largest hand"), (("standard", N_("Standard (17 / 13 / ⌊52/n⌋)")),
+                                               (10, N_("10 cards")), (7, N_("7 cards")),
+                                               (5, N_("5 cards")), (3, N_("3 cards"))), "standard"),
+        Option("scoring", N_("Scoring"), tuple(SCORING.items()), "exact"),
+        Option("must_trump", N_("Must trump when void"), ((False, N_("No")), (True, N_("Yes"))), False),
     )
 
     # ---- set-up and deals ---------------------------------------------------------
@@ -164,17 +166,17 @@ class OhHell(TrickGame):
         kind = action.get("type")
         if state.phase == "bid":
             if kind != "bid":
-                return "Bid first: how many tricks will you take?"
+                return _("Bid first: how many tricks will you take?")
             n = action.get("n")
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= state.hand_size:
-                return f"Bid a whole number from 0 to {state.hand_size}."
+                return _("Bid a whole number from {low} to {high}.", low=0, high=state.hand_size)
             others = [b for b in state.bids if b is not None]
             if self.hook_applies(state) and hook_forbidden(state.hand_size, others) == n:
-                return (f"You bid last: {n} would make the bids add up to {state.hand_size}, "
-                        f"the number of tricks, which the hook rule forbids.")
-            return "That bid is not allowed."
+                return _("You bid last: {bid} would make the bids add up to {tricks}, "
+                         "the number of tricks, which the hook rule forbids.", bid=n, tricks=state.hand_size)
+            return _("That bid is not allowed.")
         if kind != "play":
-            return "Bidding is over: play a card."
+            return _("Bidding is over: play a card.")
         return self.explain_play(state, action)
 
     # ---- views ----------------------------------------------------------------------

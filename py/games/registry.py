@@ -3,6 +3,7 @@
 import importlib
 
 from .engine.errors import GameError
+from .engine.i18n import _
 
 MODULES = {  # in the order the start screen lists them (the first is preselected)
     "oh_hell": "games.oh_hell",
@@ -20,7 +21,7 @@ class UnknownGame(GameError):
 def get(game_id):
     if not isinstance(game_id, str) or game_id not in MODULES:
         known = ", ".join(MODULES)
-        raise UnknownGame(f"Unknown game {game_id!r}; the games are: {known}.")
+        raise UnknownGame(_("Unknown game {game}; the games are: {known}.", game=repr(game_id), known=known))
     return importlib.import_module(MODULES[game_id]).GAME
 
 

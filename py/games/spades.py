@@ -21,6 +21,7 @@ from .engine import cards as C
 from .engine import chance
 from .engine.bidding import bidding_order
 from .engine.errors import BadOptions
+from .engine.i18n import N_, _
 from .engine.options import Option
 from .engine.sampling import deal_constrained
 from .engine.scoresheet import top_seats
@@ -92,17 +93,21 @@ def _deal_uniform(pool, holders, rng, tries=3):
 class Spades(TrickGame):
     id = "spades"
     bot_module = "games.spades_bot"
-    title = "Spades with jokers"
+    title = N_("Spades with jokers")
     min_players, max_players, default_players = 2, 5, 4
     options_schema = (
-        Option("jokers", "Big and Little Joker", ((True, "On"), (False, "Off")), True),
-        Option("target", "Play to", tuple((t, f"{t} points") for t in TARGETS), 500),
-        Option("sandbags", "Sandbags (10 overtricks cost 100)", ((False, "Off"), (True, "On")), False),
-        Option("failed", "Failed contract", (("zero", "Scores 0"), ("minus", "Costs 10 per trick bid")), "zero"),
-        Option("nil", "Nil bids", (("off", "Off"), ("nil", "Nil (±100)"),
-                                   ("blind", "Nil (±100) and blind nil (±200)")), "off"),
-        Option("partnership", "Partnerships (4 players, partners opposite)", ((False, "No"), (True, "Yes")), False),
-        Option("two_player_deal", "Two players", (("draw", "Draw the hands"), ("deal", "Deal 13 each")), "draw"),
+        Option("jokers", N_("Big and Little Joker"), ((True, N_("On")), (False, N_("Off"))), True),
+        # i18n: {n} is 100 to 1000, always ending in 0
+        Option("target", N_("Play to"), tuple((t, N_("{n} points", n=t)) for t in TARGETS), 500),
+        Option("sandbags", N_("Sandbags (10 overtricks cost 100)"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("failed", N_("Failed contract"), (("zero", N_("Scores 0")), ("minus", N_("Costs 10 per trick bid"))),
+               "zero"),
+        Option("nil", N_("Nil bids"), (("off", N_("Off")), ("nil", N_("Nil (±100)")),
+                                       ("blind", N_("Nil (±100) and blind nil (±200)"))), "off"),
+        Option("partnership", N_("Partnerships (4 players, partners opposite)"),
+               ((False, N_("No")), (True, N_("Yes"))), False),
+        Option("two_player_deal", N_("Two players"), (("draw", N_("Draw the hands")), ("deal", N_("Deal 13 each"))),
+               "draw"),
     )
 
     # ---- hooks of the trick core --------------------------------------------------
@@ -122,7 +127,7 @@ class Spades(TrickGame):
 
     def check_options(self, state):
         if state.options["partnership"] and state.players != 4:
-            raise BadOptions("Partnerships need exactly 4 players.")
+            raise BadOptions(_("Partnerships need exactly 4 players."))
 
     # ---- set-up and hands -----------------------------------------------------------
     def setup(self, state):
@@ -273,21 +278,21 @@ class Spades(TrickGame):
         kind = action.get("type")
         phase = state.phase
         if phase == "draw":
-            return "Keep the card you drew, or discard it and take the next one."
+            return _("Keep the card you drew, or discard it and take the next one.")
         if phase == "blind":
-            return "You are 100 or more behind: bid blind nil now, or look at your cards first."
+            return _("You are 100 or more behind: bid blind nil now, or look at your cards first.")
         if phase == "bid":
             if kind != "bid":
-                return "Bid first: how many tricks will you take?"
-            low = 0 if state.options["nil"] != "off" else 1
-            return f"Bid a whole number from {low} to {state.hand_size}" + (
-                " (0 is nil)." if low == 0 else "; the minimum bid is 1.")
+                return _("Bid first: how many tricks will you take?")
+            if state.options["nil"] != "off":
+                return _("Bid a whole number from 0 to {high} (0 is nil).", high=state.hand_size)
+            return _("Bid a whole number from 1 to {high}; the minimum bid is 1.", high=state.hand_size)
         if kind != "play":
-            return "Bidding is over: play a card."
+            return _("Bidding is over: play a card.")
         cards = action.get("cards") or []
         if (len(cards) == 1 and not state.trick and cards[0] in state.hands[state.turn]
                 and self.suit_of(cards[0]) == "S"):
-            return "Spades are not broken yet: lead another suit (jokers count as spades)."
+            return _("Spades are not broken yet: lead another suit (jokers count as spades).")
         return self.explain_play(state, action)
 
     # ---- views ----------------------------------------------------------------------

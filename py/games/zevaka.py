@@ -26,6 +26,7 @@ penalty, «дома». See docs/rules/zevaka.md.
 from .engine import cards as C
 from .engine import chance
 from .engine.game import Game
+from .engine.i18n import N_, _, capitalized, join_or, translate
 from .engine.options import Option
 
 RANKS_36 = "6789TJQKA"
@@ -76,25 +77,31 @@ def fits(card: str, pile: list, ranks: str, aces_wild: bool = False) -> bool:
     return order.index(card[0]) == (order.index(under) + 1) % len(order)
 
 
-def rank_word(card: str) -> str:
-    return C.RANK_NAMES[card[0]]
+# "It goes on an eight": a rank with its article (where a language has one).
+RANKS_WITH_ARTICLE = {
+    "2": N_("a two"), "3": N_("a three"), "4": N_("a four"), "5": N_("a five"), "6": N_("a six"),
+    "7": N_("a seven"), "8": N_("an eight"), "9": N_("a nine"), "T": N_("a ten"), "J": N_("a jack"),
+    "Q": N_("a queen"), "K": N_("a king"), "A": N_("an ace"),
+}
 
 
 class ZevakaGame(Game):
     id = "zevaka"
-    title = "Zevaka (Зевака)"
+    title = N_("Zevaka (Зевака)")
     min_players, max_players, default_players = 2, 6, 3
     options_schema = (
-        Option("deck", "Deck", (("auto", "Auto: 36 cards for 2–3 players, 52 for 4+"),
-                                (36, "36 cards (6 to ace)"), (52, "52 cards (2 to ace)")), "auto"),
-        Option("one_draw", "One draw per turn", ((False, "No: after a placement you draw again"),
-                                                 (True, "Yes: the turn ends after one draw")), False),
-        Option("aces_wild", "Aces wild (an ace goes on any card, any card on an ace)",
-               ((False, "No"), (True, "Yes")), False),
-        Option("one_card_rule", "One-card rule (a last card waits until it fits)",
-               ((True, "On"), (False, "Off")), True),
-        Option("hints", "Hints (show the moves you could make)", ((False, "Off (strict)"), (True, "On")), False),
-        Option("deadlock", "If the game is stuck", (("loser", "Most cards loses"), ("draw", "Draw")), "loser"),
+        Option("deck", N_("Deck"), (("auto", N_("Auto: 36 cards for 2–3 players, 52 for 4+")),
+                                    (36, N_("36 cards (6 to ace)")), (52, N_("52 cards (2 to ace)"))), "auto"),
+        Option("one_draw", N_("One draw per turn"), ((False, N_("No: after a placement you draw again")),
+                                                     (True, N_("Yes: the turn ends after one draw"))), False),
+        Option("aces_wild", N_("Aces wild (an ace goes on any card, any card on an ace)"),
+               ((False, N_("No")), (True, N_("Yes"))), False),
+        Option("one_card_rule", N_("One-card rule (a last card waits until it fits)"),
+               ((True, N_("On")), (False, N_("Off"))), True),
+        Option("hints", N_("Hints (show the moves you could make)"), ((False, N_("Off (strict)")), (True, N_("On"))),
+               False),
+        Option("deadlock", N_("If the game is stuck"), (("loser", N_("Most cards loses")),
+                                                        ("draw", N_("A draw"))), "loser"),
     )
 
     # ---- set-up -------------------------------------------------------------------
@@ -361,43 +368,45 @@ class ZevakaGame(Game):
         seat = state.turn
         target = action.get("target")
         if kind not in ("move", "draw", "place"):
-            return 'In Zevaka you move your top card ("move"), draw ("draw") or place the drawn card ("place").'
+            return _('In Zevaka you move your top card ("move"), draw ("draw") or place the drawn card ("place").')
         if state.pending is not None:
             where = self.where(self.targets(state, state.pending, seat))
             if kind != "place":
-                return (f"You drew {C.card_name(state.pending)}: it fits, so you must place it first "
-                        f"({where}).")
-            return f"{C.card_name(state.pending).capitalize()} does not go there; it fits {where}."
+                return _("You drew {card}: it fits, so you must place it first ({where}).",
+                         card=C.card_name(state.pending), where=where)
+            return capitalized(_("{card} does not go there; it fits {where}.", card=C.card_name(state.pending),
+                                 where=where))
         if kind == "place":
-            return "You have no drawn card to place: move your top card or draw."
+            return _("You have no drawn card to place: move your top card or draw.")
         if self.one_card(state, seat):
             if kind == "draw":
-                return "You have one card left: you cannot draw; play it where it fits."
+                return _("You have one card left: you cannot draw; play it where it fits.")
         if kind == "draw":
-            return "You cannot draw now."
+            return _("You cannot draw now.")
         top = self.top(state, seat)
         if top is None:
-            return "You have no open card to move."
+            return _("You have no open card to move.")
         if target == seat:
-            return "Your own pile is not a target: move your top card to the common pile or an opponent."
+            return _("Your own pile is not a target: move your top card to the common pile or an opponent.")
         if target != COMMON and not (isinstance(target, int) and not isinstance(target, bool)
                                      and 0 <= target < state.players):
-            return 'The target is "common" or an opponent\'s seat number.'
+            return _('The target is "common" or an opponent\'s seat number.')
         pile = state.common if target == COMMON else state.open[target]
         if not pile:
-            return f"Seat {target} has no open card to put yours on."
+            return _("Seat {seat} has no open card to put yours on.", seat=target)
         wild = state.options["aces_wild"]
         order = cycle(state.ranks, wild)
-        needed = C.RANK_NAMES[order[(order.index(top[0]) - 1) % len(order)]]
-        on = rank_word(pile[-1])
+        needed = translate(RANKS_WITH_ARTICLE[order[(order.index(top[0]) - 1) % len(order)]])
+        on = C.rank_name(pile[-1][0])
         if wild and pile[-1][0] == "A":
-            on += f" (counting as a {C.RANK_NAMES[acts_as(pile, state.ranks, True)]})"
-        article = "an" if needed[0] in "ae" else "a"
-        return f"Your {rank_word(top)} does not fit on the {on}: it goes on {article} {needed}, one step lower."
+            on = _("{rank} (counting as {other})", rank=on,
+                   other=translate(RANKS_WITH_ARTICLE[acts_as(pile, state.ranks, True)]))
+        return _("Your {rank} does not fit on the {on}: it goes on {needed}, one step lower.",
+                 rank=C.rank_name(top[0]), on=on, needed=needed)
 
     def where(self, targets) -> str:
-        words = ["on the common pile" if t == COMMON else f"on seat {t}'s pile" for t in targets]
-        return " or ".join(words) if words else "nowhere"
+        words = [_("on the common pile") if t == COMMON else _("on seat {seat}'s pile", seat=t) for t in targets]
+        return join_or(words) if words else _("nowhere")
 
     # ---- views ------------------------------------------------------------------------------
     def game_view(self, state, seat):

@@ -46,11 +46,12 @@ def page_errors():
 
 @pytest.fixture
 def new_page(browser, page_errors):
-    """new_page(viewport) -> a page in its own fresh context; uncaught page errors fail the test."""
+    """new_page(viewport, **context_options) -> a page in its own fresh context (options such as
+    locale="ru-RU" go to browser.new_context); uncaught page errors fail the test."""
     contexts = []
 
-    def open_page(viewport=PHONE) -> Page:
-        context = browser.new_context(viewport=viewport)
+    def open_page(viewport=PHONE, **context_options) -> Page:
+        context = browser.new_context(viewport=viewport, **context_options)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(str(error)))

@@ -12,7 +12,8 @@ of each into test-results/, and the checks
   tappable part at least 44 px in one direction and 24 px in the other (WCAG 2.5.8).
 
 The measured sizes (the smallest tap target per kind) are written to
-test-results/tap-targets.json. One page per viewport: the positions (made with CPython's
+test-results/tap-targets.json. A phone also in Russian and German, whose words run
+longest. One page per viewport: the positions (made with CPython's
 bots) are opened from the start screen one after the other, without a reload."""
 
 from __future__ import annotations
@@ -160,11 +161,15 @@ def smallest(targets, kind):
     return {"w": min(s["w"] for s in chosen), "h": min(s["h"] for s in chosen)}
 
 
-@pytest.mark.parametrize("size", list(VIEWPORTS))
+LOCALES = {size: "en-US" for size in VIEWPORTS} | {"phone-ru": "ru-RU", "phone-de": "de-DE"}
+
+
+@pytest.mark.parametrize("size", list(LOCALES))
 def test_every_table_fits(new_page, open_app, size):
-    viewport = VIEWPORTS[size]
-    page = new_page(viewport)
+    viewport = VIEWPORTS[size.split("-")[0]]
+    page = new_page(viewport, locale=LOCALES[size])
     open_app(page, f"{FAST}&seed=9")
+    assert page.evaluate("document.documentElement.lang") == LOCALES[size][:2]
     problems = {}
     for case in CASES:
         name = case[0]

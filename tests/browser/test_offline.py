@@ -26,10 +26,14 @@ def test_an_offline_reload_starts_and_plays_a_game(new_page, open_app):
     page.reload()
     page.wait_for_selector("[data-testid=start-screen]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("navigator.onLine") is False
+    # Every language's catalog is precached: switching works offline.
+    page.select_option("[data-testid=language]", "nl")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Kaarttafel'")
     start_match(page, players=3)
     for _ in range(3):
         act_as_human(page, wait_for_human(page))
     assert page.evaluate("window.cardtable.currentRecord().actions.length") >= 3
+    assert page.inner_text("[data-testid=leave]") == "‹ Spellen"
 
 
 @pytest.fixture

@@ -7,6 +7,9 @@ const { call, timings } = await bootGames(process.argv[2]);
 const games = call({ op: "games" });
 const { record: first } = call({ op: "new", game: "oh_hell", players: 4, seed: 2024 });
 const illegal = call({ op: "act", record: first, action: { type: "bid", n: 99 } });
+// The same refusal and the game list in Russian: the catalogs ship inside the wheel.
+const illegalRu = call({ op: "act", record: first, action: { type: "bid", n: 99 }, lang: "ru" });
+const titlesRu = call({ op: "games", lang: "ru" }).games.map((game) => game.title);
 
 const started = performance.now();
 let record = first;
@@ -28,6 +31,8 @@ report({
   timings: { ...timings, matchMs },
   gameIds: games.games.map((game) => game.id),
   illegal,
+  illegalRu,
+  titlesRu,
   actions,
   final: { over: view.over, to_act: view.to_act, legal: view.legal,
            winner: view.winner, scores: view.scores },

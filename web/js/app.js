@@ -1,4 +1,6 @@
 // Entry point: boots the Python bridge, then moves between the start screen and a table.
+// The language (i18n.js) follows the browser until the player picks one; a change re-renders
+// the screen on show (a table keeps its game) and Python's texts come in that language too.
 
 import { createBanner } from "./banner.js";
 import { createLoadingScreen, errorScreen } from "./loading-screen.js";
@@ -8,7 +10,7 @@ import { createKozelTable } from "./kozel-table.js";
 import { createOhHellTable } from "./oh-hell-table.js";
 import { createSpadesTable } from "./spades-table.js";
 import { createZevakaTable } from "./zevaka-table.js";
-import { applyBotSpeed, BOT_LEVELS, BOT_SPEEDS, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
+import { applyBotSpeed, BOT_LEVELS, botSpeedChoices, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
   activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
@@ -22,6 +24,8 @@ import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings } from "./settings-dialog.js";
 import { openRules } from "./rules-screen.js";
+import { sleep } from "./dom.js";
+import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 
 const HUMAN = 0;
 
@@ -37,6 +41,10 @@ const TABLES = {
 const settings = readSettings();
 const root = document.getElementById("app");
 const banner = createBanner(document.getElementById("banner"));
+const savedLanguage = readPrefs().language;
+// The catalog loads while Python boots; the loading screen turns to it when it arrives.
+const languageReady = setLanguage(isLanguage(savedLanguage) ? savedLanguage : detectLanguage())
+  .catch((error) => console.warn("the language catalog could not be loaded:", error));
 migrate();
 applyBotSpeed(settings, readPrefs().botSpeed);
 applyDeckColours();
@@ -44,11 +52,16 @@ installKeyboard();
 installAnnouncer();
 // A failed write (storage full, or blocked) is said, never thrown: the game goes on.
 onStorageProblem(({ kind, what }) => banner.show(kind === "quota"
-  ? `Storage is full: ${what} could not be saved. Export your data from History & statistics, then free some space.`
-  : `Storage is not available: ${what} could not be saved.`));
+  ? t("Storage is full: {what} could not be saved. Export your data from History & statistics, then free some space.", { what })
+  : t("Storage is not available: {what} could not be saved.", { what })));
 let bridge = null;
 let games = [];
 let match = null;
+let loading = null;
+let table = null;
+let startNotice = null;
+let startGame = null; // the game selected on the start screen
+let bootError = null;
 
 function show(screen, name) {
   const lost = !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
@@ -64,6 +77,50 @@ function show(screen, name) {
   }
 }
 
+// The language select of the start screen and the table tools.
+function languageSetting() {
+  return {
+    value: currentLanguage(),
+    choices: LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code })),
+    onChange: chooseLanguage,
+  };
+}
+
+// The player's choice: remembered, unlike the browser's language.
+async function chooseLanguage(code) {
+  try {
+    await setLanguage(code);
+  } catch (error) {
+    banner.show(t("The language could not be loaded: {reason}", { reason: error?.message ?? error }));
+    return;
+  }
+  writePrefs({ language: code });
+  await refreshing; // the screen is redrawn before the caller (the table tools) reopens anything
+}
+
+// The screen on show, again in the new language; Python's titles and labels are asked again.
+async function refreshScreen() {
+  document.title = t("Card Table");
+  if (!bridge) {
+    if (bootError !== null) show(errorScreen(bootError), "error");
+    else loading?.render();
+    return;
+  }
+  const answer = await ask({ op: "games" });
+  if (answer) games = answer.games;
+  switch (document.body.dataset.screen) {
+    case "start": showStart(startNotice); break;
+    case "history": showHistory(); break;
+    case "table": table?.rerender(); break;
+    default: break;
+  }
+}
+
+let refreshing = Promise.resolve();
+onLanguageChange(() => {
+  refreshing = refreshScreen();
+});
+
 function withTimeout(promise, ms, message) {
   let timer;
   const timeout = new Promise((_, reject) => {
@@ -73,7 +130,8 @@ function withTimeout(promise, ms, message) {
 }
 
 async function boot() {
-  const loading = createLoadingScreen(document.querySelector("[data-testid=loading-screen]"));
+  loading = createLoadingScreen(document.querySelector("[data-testid=loading-screen]"));
+  loading.render(); // in the language already loaded; the catalog may still arrive (see onLanguageChange)
   try {
     performance.mark("boot-script");
     const { startBridge } = await import("./bridge-client.js");
@@ -85,14 +143,18 @@ async function boot() {
         },
       }),
       settings.bootTimeoutMs,
-      `Python did not start within ${Math.round(settings.bootTimeoutMs / 1000)} seconds.`);
+      t("Python did not start within {n} seconds.", { n: Math.round(settings.bootTimeoutMs / 1000) }));
+    // Python's titles and labels in the page's language (a catalog that arrives later than
+    // this asks for them again: onLanguageChange).
+    await Promise.race([languageReady, sleep(5000)]);
     performance.mark("boot-games-asked");
     const answer = await bridge.call({ op: "games" });
     if (answer.error) throw new Error(answer.error.message);
     games = answer.games;
   } catch (error) {
     console.error(error);
-    show(errorScreen(error?.message ?? String(error)), "error");
+    bootError = error?.message ?? String(error);
+    show(errorScreen(bootError), "error");
     return;
   }
   const resumed = activeGame();
@@ -113,9 +175,9 @@ function setAsideNotice() {
   const entries = unseenSetAside();
   if (!entries.length) return null;
   return {
-    text: `${entries.length === 1 ? "A saved game" : `${entries.length} saved games`} could not be used and `
-      + `${entries.length === 1 ? "was" : "were"} kept aside (${entries[entries.length - 1].reason}) `
-      + "You can export it for a bug report.",
+    text: tn("A saved game could not be used and was kept aside ({reason}). You can export it for a bug report.",
+      "{n} saved games could not be used and were kept aside ({reason}). You can export them for a bug report.",
+      entries.length, { reason: entries[entries.length - 1].reason }),
     onExport: () => downloadJSON("cardtable-set-aside.json", { app: "cardtable", setAside: entries }),
     onDismiss: () => { markSetAsideSeen(); showStart(); },
   };
@@ -130,6 +192,8 @@ function showHistory() {
 function showStart(notice = null) {
   match?.stop();
   match = null;
+  table = null;
+  startNotice = notice;
   setActive(null);
   const saves = listSaves();
   show(startScreen({
@@ -138,11 +202,10 @@ function showStart(notice = null) {
     saves,
     notice,
     setAside: setAsideNotice(),
-    botSpeed: {
-      value: settings.botSpeed,
-      choices: Object.entries(BOT_SPEEDS).map(([value, { label }]) => ({ value, label })),
-      onChange: setBotSpeed,
-    },
+    botSpeed: { value: settings.botSpeed, choices: botSpeedChoices(), onChange: setBotSpeed },
+    language: languageSetting(),
+    selectedGame: startGame,
+    onSelect: (id) => { startGame = id; },
     level: chosenLevel(),
     onStart: startNewMatch,
     onResume: resumeMatch,
@@ -162,7 +225,7 @@ async function ask(request) {
     if (!answer.error) return answer;
     banner.show(answer.error.message);
   } catch (error) {
-    banner.show(`The game engine stopped answering: ${error?.message ?? error}`);
+    banner.show(t("The game engine stopped answering: {reason}", { reason: error?.message ?? error }));
   }
   return null;
 }
@@ -170,7 +233,7 @@ async function ask(request) {
 // The level last chosen in the setup panel (kept with the settings).
 function chosenLevel() {
   const level = readPrefs().level;
-  return BOT_LEVELS.some((choice) => choice.value === level) ? level : DEFAULT_BOT_LEVEL;
+  return BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL;
 }
 
 async function startNewMatch({ game, players, options, level = chosenLevel() }) {
@@ -190,15 +253,15 @@ async function resumeMatch(save) {
   try {
     answer = TABLES[save.record.game]
       ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
-      : { error: { code: "unknown_game", message: `no table for the game "${save.record.game}"` } };
+      : { error: { code: "unknown_game", message: t("no table for the game \"{game}\"", { game: save.record.game }) } };
   } catch (error) {
     answer = { error: { code: "internal", message: error?.message ?? String(error) } };
   }
   if (answer.error) {
     // Only a record Python refuses is set aside; an engine that is down is just reported.
     if (["bad_record", "unknown_game", "bad_options", "bad_request"].includes(answer.error.code)) {
-      setSaveAside(save.game, `The saved game could not be resumed: ${answer.error.message}`);
-      showStart(`The saved game could not be resumed (${answer.error.message}). It was set aside.`);
+      setSaveAside(save.game, t("The saved game could not be resumed: {reason}", { reason: answer.error.message }));
+      showStart(t("The saved game could not be resumed ({reason}). It was set aside.", { reason: answer.error.message }));
     } else {
       showStart();
       banner.show(answer.error.message);
@@ -211,7 +274,7 @@ async function resumeMatch(save) {
 function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
   banner.hide();
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
-  const table = TABLES[record.game]({
+  table = TABLES[record.game]({
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
@@ -222,7 +285,9 @@ function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, 
     game: record.game, title: () => games.find((game) => game.id === record.game)?.title,
     returnFocus: () => document.querySelector("[data-testid=open-tools]"),
   });
-  setTableTools((host) => match && openTableTools({ host, match, table, settings, onSpeed: setBotSpeed, onRules }));
+  setTableTools((host) => match && openTableTools({
+    host, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,
+  }));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
   });

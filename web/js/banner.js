@@ -1,6 +1,7 @@
 // A small dismissible banner for bridge errors: the game stays on screen.
 
 import { el, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function createBanner(node) {
   function hide() {
@@ -14,9 +15,9 @@ export function createBanner(node) {
       retry && el("button", {
         type: "button", class: "banner-button",
         onclick: () => { hide(); retry(); },
-      }, "Try again"),
+      }, t("Try again")),
       el("button", {
-        type: "button", class: "banner-button banner-close", "aria-label": "Dismiss",
+        type: "button", class: "banner-button banner-close", "aria-label": t("Dismiss"),
         onclick: hide,
       }, "×"),
     );

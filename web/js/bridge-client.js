@@ -1,6 +1,9 @@
 // The page's side of the Python bridge (docs/bridge.md): starts the worker and turns
 // requests into promises of answers. Error answers ({error: {code, message}}) resolve;
-// only a worker that fails to boot or dies rejects.
+// only a worker that fails to boot or dies rejects. Every request carries the page's
+// language ("lang"), so Python's messages, titles and option labels come translated.
+
+import { currentLanguage, t } from "./i18n.js";
 
 export function startBridge({ onProgress } = {}) {
   // index.html starts the worker before the page's modules load (a head start on boot).
@@ -19,11 +22,11 @@ export function startBridge({ onProgress } = {}) {
         const id = nextId++;
         return new Promise((resolveCall, rejectCall) => {
           pending.set(id, { resolve: resolveCall, reject: rejectCall });
-          worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
+          worker.postMessage({ type: "call", id, request: JSON.stringify({ lang: currentLanguage(), ...request }) });
         });
       },
       terminate() {
-        fail(new Error("the Python bridge was stopped"));
+        fail(new Error(t("the Python bridge was stopped")));
       },
     };
 
@@ -39,14 +42,14 @@ export function startBridge({ onProgress } = {}) {
     worker.onmessage = ({ data }) => {
       switch (data.type) {
         case "progress":
-          onProgress?.({ stage: data.stage, done: data.done, total: data.total, text: data.text });
+          onProgress?.({ stage: data.stage, done: data.done, total: data.total });
           break;
         case "ready":
           bridge.version = data.version;
           resolve(bridge);
           break;
         case "error":
-          fail(new Error(`Python failed to start: ${data.message}`));
+          fail(new Error(t("Python failed to start: {reason}", { reason: data.message })));
           break;
         case "answer": {
           const call = pending.get(data.id);
@@ -58,7 +61,7 @@ export function startBridge({ onProgress } = {}) {
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(new Error(`the Python worker crashed: ${event.message || "no message (script failed to load?)"}`));
+      fail(new Error(t("the Python worker crashed: {reason}", { reason: event.message || t("no message (script failed to load?)") })));
     };
     for (const data of early?.early ?? []) {
       if (data.type === "error" && data.message.startsWith("the Python worker crashed")) fail(new Error(data.message));

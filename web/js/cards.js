@@ -3,36 +3,76 @@
 
 import { el } from "./dom.js";
 import { backSvg, faceSvg } from "./card-art.js";
+import { t } from "./i18n.js";
 
 const SUITS = {
-  S: { symbol: "♠", name: "spades", red: false },
-  H: { symbol: "♥", name: "hearts", red: true },
-  D: { symbol: "♦", name: "diamonds", red: true },
-  C: { symbol: "♣", name: "clubs", red: false },
+  S: { symbol: "♠", red: false },
+  H: { symbol: "♥", red: true },
+  D: { symbol: "♦", red: true },
+  C: { symbol: "♣", red: false },
 };
 
-const RANKS = {
-  2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-  9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
-};
+// Names are looked up when shown, so they follow the language.
+function rankName(rank) {
+  switch (rank) {
+    case "2": return t("two");
+    case "3": return t("three");
+    case "4": return t("four");
+    case "5": return t("five");
+    case "6": return t("six");
+    case "7": return t("seven");
+    case "8": return t("eight");
+    case "9": return t("nine");
+    case "T": return t("ten");
+    case "J": return t("jack");
+    case "Q": return t("queen");
+    case "K": return t("king");
+    case "A": return t("ace");
+    default: return rank;
+  }
+}
 
-const JOKERS = { BJ: "Big Joker", LJ: "Little Joker" };
+function jokerName(code) {
+  if (code === "BJ") return t("Big Joker");
+  if (code === "LJ") return t("Little Joker");
+  return null;
+}
 
 export function suitSymbol(suit) {
   return SUITS[suit]?.symbol ?? "";
 }
 
+// "hearts", as in "Trump: hearts".
 export function suitName(suit) {
-  return SUITS[suit]?.name ?? "";
+  switch (suit) {
+    case "S": return t("spades");
+    case "H": return t("hearts");
+    case "D": return t("diamonds");
+    case "C": return t("clubs");
+    default: return "";
+  }
 }
 
 export function isRedSuit(suit) {
   return Boolean(SUITS[suit]?.red);
 }
 
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// "Queen of hearts" (some languages bend the suit after the rank: one pattern per suit).
 export function cardLabel(code) {
-  if (JOKERS[code]) return JOKERS[code];
-  return `${RANKS[code[0]]} of ${suitName(code[1])}`;
+  const joker = jokerName(code);
+  if (joker) return joker;
+  const rank = rankName(code[0]);
+  switch (code[1]) {
+    case "S": return capitalized(t("{rank} of spades", { rank }));
+    case "H": return capitalized(t("{rank} of hearts", { rank }));
+    case "D": return capitalized(t("{rank} of diamonds", { rank }));
+    case "C": return capitalized(t("{rank} of clubs", { rank }));
+    default: return code;
+  }
 }
 
 // The face of a card: an inline SVG drawn by card-art.js (indices in two corners, a big suit);
@@ -81,7 +121,7 @@ export function cardButton(code, { enabled = false, dimmed = false, selected, on
 }
 
 // The back of a card: a face-down pass, an unseen hand, a pile, the stock.
-export function cardBack(extraClass = "", label = "A face-down card") {
+export function cardBack(extraClass = "", label = t("A face-down card")) {
   return el("span", { class: `card back ${extraClass}`.trim(), role: "img", "aria-label": label, "data-card": "back" },
     backSvg());
 }

@@ -33,4 +33,11 @@ export function replaceChildren(node, ...children) {
   appendChildren(node, children);
 }
 
+// A labelled <select> of a setting (bot speed, language): {value, choices: [{value, label, lang?}], onChange}.
+export function settingSelect(label, testid, { value, choices, onChange }) {
+  return el("label", { class: "bot-speed" }, label, " ",
+    el("select", { "data-testid": testid, onchange: (event) => onChange(event.target.value) },
+      choices.map((choice) => el("option", { value: choice.value, selected: choice.value === value, lang: choice.lang }, choice.label))));
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

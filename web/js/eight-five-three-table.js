@@ -4,44 +4,39 @@
 
 import { el } from "./dom.js";
 import { cardButton, cardView, suitSymbol, suitName } from "./cards.js";
-import { playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
+import { isPlaying, playPrompt, playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
 import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
+import { t, tn, tp } from "./i18n.js";
 import {
-  HUMAN, actionButtons, cardCount, createTable, handRow, legalBy, plural, seatBox, singleTrick, stat, waitingText,
+  HUMAN, actionButtons, cardCount, createTable, dealDoneTitle, handRow, legalBy, seatBox, singleTrick, stat, waitingText,
 } from "./table.js";
 
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function who(seat, names) {
-  return seat === HUMAN ? "You" : names[seat];
-}
-
-function whom(seat, names) {
-  return seat === HUMAN ? "you" : names[seat];
-}
-
 function dutyBadge(view, seat) {
   const duty = view.deal.duties[seat];
-  return el("span", { class: `duty-badge duty-${duty}`, "data-testid": "seat-duty", title: `Duty: ${duty} tricks` }, duty);
+  return el("span", {
+    class: `duty-badge duty-${duty}`, "data-testid": "seat-duty", title: tn("Duty: {n} trick", "Duty: {n} tricks", duty),
+  }, duty);
 }
 
 function contractBadge(view) {
   const { contract } = view.deal;
   if (contract === null || contract === undefined) {
     return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "unset" },
-      el("span", { class: "trump-label" }, "Trump: –"));
+      el("span", { class: "trump-label" }, t("Trump: –")));
   }
   return trumpBadge(contract === "NT" ? null : contract);
 }
 
 function tricksLine(view, seat) {
-  return stat("seat-won", "Tricks ", el("b", {}, view.tricks_won[seat]), ` / ${view.deal.duties[seat]}`);
+  return stat("seat-won", tp("Tricks {won} / {duty}", { won: el("b", {}, view.tricks_won[seat]), duty: view.deal.duties[seat] }));
 }
 
 function scoreStat(view, seat) {
-  return el("span", { class: "stat", "data-testid": "seat-score", title: "Running total" }, signed(view.scores[seat]));
+  return el("span", { class: "stat", "data-testid": "seat-score", title: t("Running total") }, signed(view.scores[seat]));
 }
 
 const CONTRACTS = ["S", "H", "D", "C", "NT"];
@@ -50,41 +45,42 @@ function declarePanel(view, ctx) {
   const legal = legalBy(view, "trump", (a) => a.suit);
   const peek = view.legal.find((a) => a.type === "peek") ?? null;
   const buttons = CONTRACTS.filter((suit) => legal.has(suit)).map((suit) => ({
-    text: suit === "NT" ? "No trump" : el("span", { class: `suit-on-dark suit-${suit}` }, suitSymbol(suit)),
+    text: suit === "NT" ? t("No trump") : el("span", { class: `suit-on-dark suit-${suit}` }, suitSymbol(suit)),
     action: legal.get(suit), data: { type: "trump", suit },
-    title: suit === "NT" ? "No trump" : `Trump ${suitName(suit)}`,
+    title: suit === "NT" ? t("No trump") : t("Trump: {suit}", { suit: suitName(suit) }),
   }));
   if (peek) {
-    buttons.push({ text: "Peek at the talon", action: peek, data: { type: "peek" },
-      title: view.exchange.pulls.some((p) => p.giver === HUMAN) ? "Peeking gives up your pulls this deal" : "" });
+    buttons.push({ text: t("Peek at the talon"), action: peek, data: { type: "peek" },
+      title: view.exchange.pulls.some((p) => p.giver === HUMAN) ? t("Peeking gives up your pulls this deal") : "" });
   }
-  return actionButtons(buttons, { enabled: !ctx.busy, onAction: ctx.onAction, label: "Name the trump", extraClass: "declare-panel" });
+  return actionButtons(buttons, { enabled: !ctx.busy, onAction: ctx.onAction, label: t("Name the trump"), extraClass: "declare-panel" });
 }
 
 function exchangePanel(view, ctx) {
   const stop = view.legal.find((a) => a.type === "stop") ?? null;
-  return actionButtons([{ text: "Stop passing", action: stop, data: { type: "stop" } }],
-    { enabled: !ctx.busy, onAction: ctx.onAction, label: "Exchange" });
+  return actionButtons([{ text: t("Stop passing"), action: stop, data: { type: "stop" } }],
+    { enabled: !ctx.busy, onAction: ctx.onAction, label: t("Exchange") });
 }
 
 function talonPanel(view, ctx) {
   const done = view.legal.find((a) => a.type === "done") ?? null;
   if (!done) return null;
-  return actionButtons([{ text: "Done", title: "Keep this hand and start playing", action: done, data: { type: "done" }, primary: true }],
-    { enabled: !ctx.busy, onAction: ctx.onAction, label: "Talon" });
+  return actionButtons([{ text: t("Done"), title: t("Keep this hand and start playing"), action: done, data: { type: "done" }, primary: true }],
+    { enabled: !ctx.busy, onAction: ctx.onAction, label: t("Talon") });
 }
 
 // What happened in this deal's exchanges: cards only where you passed or received them.
 function exchangeLog(view, ctx, fresh) {
   const { exchange } = view;
   const items = [];
-  if (exchange.cancelled) items.push(el("li", { class: "note" }, "No trump: no exchanges this deal."));
-  if (exchange.forfeited) items.push(el("li", { class: "note" }, "The 8 peeked at the talon and gave up their pulls."));
+  if (exchange.cancelled) items.push(el("li", { class: "note" }, t("No trump: no exchanges this deal.")));
+  if (exchange.forfeited) items.push(el("li", { class: "note" }, t("The 8 peeked at the talon and gave up their pulls.")));
   exchange.pulls.forEach((pull) => {
     const current = exchange.current && exchange.current.giver === pull.giver && exchange.current.receiver === pull.receiver;
     items.push(el("li", { class: `pull${current ? " current" : ""}`, "data-testid": "pull" },
-      `${who(pull.giver, ctx.names)} → ${whom(pull.receiver, ctx.names)}: up to ${plural(pull.count, "card")}`,
-      current && el("span", { class: "muted" }, ` (${exchange.current.passed} passed)`)));
+      tn("{giver} → {receiver}: up to {n} card", "{giver} → {receiver}: up to {n} cards", pull.count,
+        { giver: ctx.names[pull.giver], receiver: ctx.names[pull.receiver] }),
+      current && el("span", { class: "muted" }, " ", t("({n} passed)", { n: exchange.current.passed }))));
   });
   exchange.log.forEach((entry, index) => {
     const known = entry.given !== undefined;
@@ -94,19 +90,27 @@ function exchangeLog(view, ctx, fresh) {
       "data-given": entry.given ?? "", "data-returned": entry.returned ?? "",
     }, exchangeText(entry, ctx.names)));
   });
-  if (items.length === 0) items.push(el("li", { class: "note" }, view.deal.number === 1 ? "No exchanges in the first deal." : "No exchanges this deal."));
+  if (items.length === 0) {
+    items.push(el("li", { class: "note" }, view.deal.number === 1 ? t("No exchanges in the first deal.") : t("No exchanges this deal.")));
+  }
   return el("ul", { class: "exchange-log", "data-testid": "exchange-log" }, items);
 }
 
 function exchangeText(entry, names) {
-  if (entry.given === undefined) return `${names[entry.giver]} passed a card to ${names[entry.receiver]} and got one back.`;
-  const given = cardView(entry.given, "log-card");
-  const returned = cardView(entry.returned, "log-card");
-  if (entry.giver === HUMAN) {
-    return ["You passed ", given, ` to ${names[entry.receiver]}, `,
-      entry.given === entry.returned ? "it came back." : ["got back ", returned]];
+  if (entry.given === undefined) {
+    return t("{giver} passed a card to {receiver} and got one back.", { giver: names[entry.giver], receiver: names[entry.receiver] });
   }
-  return [`${names[entry.giver]} passed you `, given, entry.given === entry.returned ? ", you returned it." : ["; you returned ", returned]];
+  const card = cardView(entry.given, "log-card");
+  const returned = cardView(entry.returned, "log-card");
+  const same = entry.given === entry.returned;
+  if (entry.giver === HUMAN) {
+    const name = names[entry.receiver];
+    return same ? tp("You passed {card} to {name}, it came back.", { card, name })
+      : tp("You passed {card} to {name}, got back {returned}.", { card, name, returned });
+  }
+  const name = names[entry.giver];
+  return same ? tp("{name} passed you {card}, you returned it.", { name, card })
+    : tp("{name} passed you {card}; you returned {returned}.", { name, card, returned });
 }
 
 function talonArea(view, ctx) {
@@ -115,7 +119,7 @@ function talonArea(view, ctx) {
   const enabled = ctx.humanToAct && !ctx.busy && view.phase === "talon";
   if (view.talon) {
     return el("div", { class: "talon", "data-testid": "talon" },
-      el("span", { class: "muted" }, view.phase === "talon" ? "Talon: take a card to swap" : "Talon"),
+      el("span", { class: "muted" }, view.phase === "talon" ? t("Talon: take a card to swap") : t("Talon")),
       el("div", { class: "talon-cards" }, view.talon.map((code) => {
         const action = take.get(code);
         return cardButton(code, {
@@ -126,8 +130,11 @@ function talonArea(view, ctx) {
       })));
   }
   return el("p", { class: "talon muted", "data-testid": "talon" },
-    view.phase === "talon" ? `${who(eight, ctx.names)} (the 8) swaps with the talon: ${plural(view.swaps, "swap")} so far`
-      : `Talon: ${plural(view.talon_count, "card")}${view.peeked ? " (the 8 peeked)" : ""}`);
+    view.phase === "talon"
+      ? tn("{name} (the 8) swaps with the talon: {n} swap so far", "{name} (the 8) swaps with the talon: {n} swaps so far",
+        view.swaps, { name: ctx.names[eight] })
+      : view.peeked ? tn("Talon: {n} card (the 8 peeked)", "Talon: {n} cards (the 8 peeked)", view.talon_count)
+        : tn("Talon: {n} card", "Talon: {n} cards", view.talon_count));
 }
 
 function middle(view, ctx) {
@@ -159,39 +166,48 @@ function hand(view, ctx) {
 
 function status(view, ctx) {
   if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
-  if (view.over) return "Game over";
+  if (view.over) return t("Game over");
   const { current } = view.exchange;
   if (view.to_act === HUMAN) {
     if (ctx.busy) return "…";
-    if (view.phase === "declare") return "You are the 8: name the trump";
+    if (view.phase === "declare") return t("You are the 8: name the trump");
     if (view.phase === "exchange") {
       const left = current.count - current.passed;
-      return `Pass a card to ${ctx.names[current.receiver]} (up to ${left} more), or stop`;
+      return t("Pass a card to {name} (up to {n} more), or stop", { name: ctx.names[current.receiver], n: left });
     }
     if (view.phase === "talon") {
-      return view.legal.some((a) => a.type === "discard") ? "Now put one of your cards into the talon"
-        : `Take a talon card to swap (${plural(view.swaps, "swap")} so far)${view.legal.some((a) => a.type === "done") ? ", or press Done" : ""}`;
+      if (view.legal.some((a) => a.type === "discard")) return t("Now put one of your cards into the talon");
+      return view.legal.some((a) => a.type === "done")
+        ? tn("Take a talon card to swap ({n} swap so far), or press Done", "Take a talon card to swap ({n} swaps so far), or press Done", view.swaps)
+        : tn("Take a talon card to swap ({n} swap so far)", "Take a talon card to swap ({n} swaps so far)", view.swaps);
     }
-    return view.trick.plays.length === 0 ? "Your lead: play any highlighted card" : "Your turn: play a highlighted card";
+    return playPrompt(view);
   }
   if (view.phase === "exchange" && current) {
-    return waitingText(view, ctx.names, ctx, `is passing cards to ${whom(current.receiver, ctx.names)}`);
+    return waitingText(view, ctx.names, ctx, current.receiver === HUMAN
+      ? (name) => t("{name} is passing cards to you…", { name })
+      : (name) => t("{name} is passing cards to {receiver}…", { name, receiver: ctx.names[current.receiver] }));
   }
-  const doing = { declare: "(the 8) is naming the trump", talon: "(the 8) is swapping with the talon" }[view.phase] ?? "is playing";
+  const doing = {
+    declare: (name) => t("{name} (the 8) is naming the trump…", { name }),
+    talon: (name) => t("{name} (the 8) is swapping with the talon…", { name }),
+  }[view.phase] ?? isPlaying;
   return waitingText(view, ctx.names, ctx, doing);
 }
 
 function sheet(view, names) {
   const rows = view.sheet?.rows ?? [];
   return sheetGrid({
-    caption: `Tricks over or under the duty per deal; below: tricks / duty. ${view.target ? `+${view.target} wins.` : ""}`,
+    caption: [t("Tricks over or under the duty per deal; below: tricks / duty."),
+      view.target ? t("+{target} wins.", { target: view.target }) : ""].join(" ").trim(),
     columns: names,
     rows: rows.map((row) => ({
       label: [el("span", { class: "deal-no" }, row.deal), el("span", { class: "deal-meta" }, trumpMark(row.contract))],
       cells: row.cells.map((c) => ({
         class: c.deviation >= 0 ? "hit" : "miss",
         content: [el("span", { class: "points" }, signed(c.deviation)),
-          el("span", { class: "bid-tricks", title: `Took ${c.tricks}, duty ${c.duty}` }, `${c.tricks}/${c.duty}`)],
+          el("span", { class: "bid-tricks", title: t("Took {tricks}, duty {duty}", { tricks: c.tricks, duty: c.duty }) },
+            `${c.tricks}/${c.duty}`)],
       })),
     })),
     totals: (view.scores ?? []).map((total) => signed(total)),
@@ -202,7 +218,7 @@ function sheet(view, names) {
 const spec = {
   id: "eight_five_three",
   feltClass: () => "layout-row",
-  info: (view) => `Deal ${view.deal.number} · to +${view.target}`,
+  info: (view) => t("Deal {deal} · to +{target}", { deal: view.deal.number, target: view.target }),
   badge: contractBadge,
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
     badges: dutyBadge(view, seat),
@@ -238,7 +254,7 @@ const spec = {
       scores: row.totals,
     };
   },
-  dealTitle: (next) => `Deal ${next.sheet.rows[next.sheet.rows.length - 1].deal} done`,
+  dealTitle: dealDoneTitle,
   finalBody: (next, names) => [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)),
     sheet(next, names)],
 };

@@ -5,6 +5,7 @@ import { el, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
 import { statistics } from "./history.js";
 import { downloadJSON, exportAll, importAll, readHistory } from "./storage.js";
+import { currentLanguage, t, tn } from "./i18n.js";
 
 function percent(rate) {
   return `${Math.round(rate * 100)}%`;
@@ -12,11 +13,11 @@ function percent(rate) {
 
 function statsTable(entries, titles) {
   const rows = statistics(entries);
-  if (!rows.length) return el("p", { class: "hint", "data-testid": "no-history" }, "No finished games yet.");
+  if (!rows.length) return el("p", { class: "hint", "data-testid": "no-history" }, t("No finished games yet."));
+  const headings = [t("Game"), t("Played"), t("Won"), t("Win rate"), t("Best score"), t("Undos"), t("Hints"), t("Other")];
   return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("Statistics") },
     el("table", { class: "sheet stats-table", "data-testid": "stats-table" },
-      el("thead", {}, el("tr", {},
-        ["Game", "Played", "Won", "Win rate", "Best score", "Undos", "Hints", "Other"].map((label) => el("th", { scope: "col" }, label)))),
+      el("thead", {}, el("tr", {}, headings.map((label) => el("th", { scope: "col" }, label)))),
       el("tbody", {}, rows.map((stats) => el("tr", { "data-testid": "stats-row", "data-game": stats.game },
         el("th", { scope: "row" }, titles.get(stats.game) ?? stats.title),
         el("td", { "data-testid": "stats-played" }, String(stats.played)),
@@ -26,8 +27,19 @@ function statsTable(entries, titles) {
         el("td", { "data-testid": "stats-undos" }, String(stats.undos)),
         el("td", {}, String(stats.hints)),
         el("td", { "data-testid": "stats-other" },
-          stats.game === "kozel" ? `Goat ${stats.goats} (with eggs ${stats.goatsWithEggs})`
-            : stats.game === "zevaka" ? `Misses ${stats.misses}` : ""))))));
+          stats.game === "kozel" ? t("Goat {goats} (with eggs {eggs})", { goats: stats.goats, eggs: stats.goatsWithEggs })
+            : stats.game === "zevaka" ? t("Misses {n}", { n: stats.misses }) : ""))))));
+}
+
+function entryDetail(entry) {
+  const parts = [
+    tn("{n} player", "{n} players", entry.players),
+    t("scores {scores}", { scores: entry.scores.map((s) => (typeof s === "object" ? JSON.stringify(s) : s)).join(" / ") }),
+    entry.won ? t("you won") : t("you lost"),
+  ];
+  if (entry.goat?.yours) parts.push(entry.goat.eggs ? t("goat with eggs") : t("goat"));
+  parts.push(t("match #{seed}", { seed: entry.seed }));
+  return parts.join(" · ");
 }
 
 function historyList(entries, titles) {
@@ -35,11 +47,16 @@ function historyList(entries, titles) {
   return el("ol", { class: "history-list", "data-testid": "history-list" }, newest.map((entry) =>
     el("li", { class: "history-entry", "data-testid": "history-entry", "data-id": entry.id },
       el("span", { class: "history-game" }, titles.get(entry.game) ?? entry.title ?? entry.game),
-      el("span", { class: "history-date" }, new Date(entry.date).toLocaleString()),
-      el("span", { class: "history-detail" },
-        `${entry.players} players · scores ${entry.scores.map((s) => (typeof s === "object" ? JSON.stringify(s) : s)).join(" / ")}`
-        + ` · ${entry.won ? "you won" : "you lost"}${entry.goat?.yours ? (entry.goat.eggs ? " · goat with eggs" : " · goat") : ""}`
-        + ` · match #${entry.seed}`))));
+      el("span", { class: "history-date" }, new Date(entry.date).toLocaleString(currentLanguage())),
+      el("span", { class: "history-detail" }, entryDetail(entry)))));
+}
+
+function importedText(result) {
+  const parts = [tn("Imported {n} finished game", "Imported {n} finished games", result.history)];
+  if (result.saves) parts.push(tn("{n} game in progress", "{n} games in progress", result.saves));
+  const kept = result.skippedSaves
+    ? ` ${tn("({n} in progress kept as it is here)", "({n} in progress kept as they are here)", result.skippedSaves)}` : "";
+  return `${parts.join(", ")}${kept}.`;
 }
 
 export function historyScreen({ games, onBack }) {
@@ -56,12 +73,9 @@ export function historyScreen({ games, onBack }) {
       try {
         text = await file.text();
         const result = importAll(text);
-        say(result.ok
-          ? `Imported ${result.history} finished game(s)${result.saves ? `, ${result.saves} game(s) in progress` : ""}`
-            + `${result.skippedSaves ? ` (${result.skippedSaves} in progress kept as they are here)` : ""}.`
-          : "Storage is full: the import could not be saved.", !result.ok);
+        say(result.ok ? importedText(result) : t("Storage is full: the import could not be saved."), !result.ok);
       } catch (error) {
-        say(`Import refused: ${error.message}`, true);
+        say(t("Import refused: {reason}", { reason: error.message }), true);
       }
       fileInput.value = "";
       refresh();
@@ -77,22 +91,22 @@ export function historyScreen({ games, onBack }) {
   function refresh() {
     const entries = readHistory();
     replaceChildren(body,
-      el("h2", {}, "Statistics"), statsTable(entries, titles),
-      entries.length ? [el("h2", {}, "Finished games"), historyList(entries, titles)] : null);
+      el("h2", {}, t("Statistics")), statsTable(entries, titles),
+      entries.length ? [el("h2", {}, t("Finished games")), historyList(entries, titles)] : null);
   }
 
   const screen = el("section", { class: "screen history-screen", "data-testid": "history-screen" },
     el("header", { class: "start-header" },
-      el("button", { type: "button", class: "bar-button", "data-testid": "history-back", onclick: onBack }, "‹ Games"),
-      el("h1", {}, "History")),
+      el("button", { type: "button", class: "bar-button", "data-testid": "history-back", onclick: onBack }, t("‹ Games")),
+      el("h1", {}, t("History"))),
     message,
     body,
     el("div", { class: "history-actions" },
       el("button", {
         type: "button", "data-testid": "export-data",
         onclick: () => downloadJSON(`cardtable-${new Date().toISOString().slice(0, 10)}.json`, exportAll()),
-      }, "Export all data"),
-      el("button", { type: "button", "data-testid": "import-data", onclick: () => fileInput.click() }, "Import…"),
+      }, t("Export all data")),
+      el("button", { type: "button", "data-testid": "import-data", onclick: () => fileInput.click() }, t("Import…")),
       fileInput));
   refresh();
   return screen;

@@ -7,17 +7,23 @@
 
 import { el } from "./dom.js";
 import { cardBack, cardLabel, cardView } from "./cards.js";
-import { trumpBadge } from "./oh-hell-table.js";
+import { isPlaying, trumpBadge } from "./oh-hell-table.js";
 import { listNames, sheetGrid, trumpMark } from "./score-sheet.js";
+import { t, tn, tp } from "./i18n.js";
 import {
-  HUMAN, actionButtons, cardCount, createTable, dealerBadge, handRow, plural, seatBox, stat, waitingText,
+  HUMAN, actionButtons, cardCount, createTable, dealDoneTitle, dealerBadge, handRow, seatBox, stat, teamName,
+  teamWithPlayers, waitingText,
 } from "./table.js";
 
-const TEAM_NAMES = ["Us", "Them"];
-const KIND_TEXT = { lead: "led", beat: "beat", pass: "passed" };
+function kindText(kind) {
+  if (kind === "lead") return t("led");
+  if (kind === "beat") return t("beat");
+  if (kind === "pass") return t("passed");
+  return kind;
+}
 
 function teamLabel(view, team, names) {
-  return `${TEAM_NAMES[team]} (${listNames(view.teams[team].map((s) => names[s]))})`;
+  return teamWithPlayers(team, view.teams[team].map((s) => names[s]));
 }
 
 function sameSet(a, b) {
@@ -29,42 +35,45 @@ function sameSet(a, b) {
 function rangeText(sizes) {
   const list = [...sizes].sort((a, b) => a - b);
   if (list.length === 0) return "";
-  if (list.length === 1) return plural(list[0], "card");
-  return `${list[0]}–${list[list.length - 1]} cards`;
+  if (list.length === 1) return tn("{n} card", "{n} cards", list[0]);
+  const high = list[list.length - 1];
+  return tn("{low}–{n} card", "{low}–{n} cards", high, { low: list[0] });
 }
 
 // The stock and the trump card: shown to all, left in the stock (how deep) or drawn (by whom).
 function stockInfo(view, names) {
   const { deal } = view;
   const where = deal.trump_card_depth !== null && deal.trump_card_depth !== undefined
-    ? (deal.trump_card_depth === 0 ? "on top of the stock" : `in the stock under ${plural(deal.trump_card_depth, "card")}`)
+    ? (deal.trump_card_depth === 0 ? t("Trump card on top of the stock")
+      : tn("Trump card in the stock under {n} card", "Trump card in the stock under {n} cards", deal.trump_card_depth))
     : deal.trump_card_drawn_by !== null && deal.trump_card_drawn_by !== undefined
-      ? (deal.trump_card_drawn_by === HUMAN ? "drawn by you" : `drawn by ${names[deal.trump_card_drawn_by]}`)
-      : "";
+      ? (deal.trump_card_drawn_by === HUMAN ? t("Trump card drawn by you")
+        : t("Trump card drawn by {name}", { name: names[deal.trump_card_drawn_by] }))
+      : t("Trump card");
   return el("div", { class: "kozel-stock", "data-testid": "stock", "data-count": view.stock_count },
     el("div", { class: "stock-pile" },
-      view.stock_count > 0 ? cardBack("stock-card", "The stock") : el("span", { class: "stock-empty" }),
+      view.stock_count > 0 ? cardBack("stock-card", t("The stock")) : el("span", { class: "stock-empty" }),
       el("span", { class: "stock-count" }, view.stock_count)),
     el("div", { class: "trump-card-info", "data-testid": "trump-card", "data-card": deal.trump_card,
       "data-depth": deal.trump_card_depth ?? "", "data-drawn-by": deal.trump_card_drawn_by ?? "" },
     cardView(deal.trump_card, "trump-card"),
     el("span", { class: "trump-card-text" },
-      el("span", {}, `${plural(view.stock_count, "card")} in the stock`),
-      el("span", { class: "muted" }, `Trump card ${where}`))));
+      el("span", {}, tn("{n} card in the stock", "{n} cards in the stock", view.stock_count)),
+      el("span", { class: "muted" }, where))));
 }
 
 function playRow(play, { names, winning, molodka }) {
-  const who = play.seat === HUMAN ? "You" : names[play.seat];
+  const who = names[play.seat];
   return el("div", {
     class: `trick-row${play.seat === winning ? " winning" : ""}${play.kind === "pass" ? " passed" : ""}`,
     "data-testid": "trick-play", "data-seat": play.seat, "data-kind": play.kind,
   },
     el("div", { class: "trick-who" },
       el("span", { class: "trick-name" }, who),
-      el("span", { class: "trick-kind" }, play.seat === molodka && play.kind === "lead" ? "molodka" : KIND_TEXT[play.kind])),
+      el("span", { class: "trick-kind" }, play.seat === molodka && play.kind === "lead" ? t("molodka") : kindText(play.kind))),
     el("div", { class: "trick-cards" }, play.cards.map((card) => (card
       ? cardView(card, play.face_down ? "own-pass" : "")
-      : cardBack("", "A face-down card")))));
+      : cardBack()))));
 }
 
 function trickRows(view, ctx) {
@@ -72,22 +81,26 @@ function trickRows(view, ctx) {
   const winning = ctx.trickWinner ?? trick.winning ?? null;
   const molodka = trick.molodka ?? null;
   const cancelled = trick.cancelled ?? [];
-  return el("div", { class: "kozel-trick", "data-testid": "trick", role: "group", "aria-label": "Current trick" },
+  const back = cancelled.reduce((n, p) => n + p.cards.length, 0);
+  return el("div", { class: "kozel-trick", "data-testid": "trick", role: "group", "aria-label": t("Current trick") },
     cancelled.length > 0 && el("p", { class: "molodka-note", "data-testid": "molodka-note" },
-      `Molodka! ${molodka === HUMAN ? "You" : ctx.names[molodka]} called it: `,
-      `the ${plural(cancelled.reduce((n, p) => n + p.cards.length, 0), "card")} on the table went back.`),
+      molodka === HUMAN
+        ? tn("Molodka! You called it: the {n} card on the table went back.",
+          "Molodka! You called it: the {n} cards on the table went back.", back)
+        : tn("Molodka! {name} called it: the {n} card on the table went back.",
+          "Molodka! {name} called it: the {n} cards on the table went back.", back, { name: ctx.names[molodka] })),
     trick.plays.length === 0
-      ? el("p", { class: "trick-empty" }, view.over ? "" : "No cards on the table yet.")
+      ? el("p", { class: "trick-empty" }, view.over ? "" : t("No cards on the table yet."))
       : trick.plays.map((play) => playRow(play, { names: ctx.names, winning, molodka })));
 }
 
 // One line per team: tricks this deal, card points (only when the view gives them), defeat points.
 function teamLines(view) {
   return [0, 1].map((team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
-    el("b", { class: "team-name" }, TEAM_NAMES[team]),
-    stat("team-tricks", plural(view.team_tricks[team], "trick")),
-    view.card_points && stat("card-points", `${view.card_points[team]} card pts`),
-    stat("team-score", `${view.scores[team]} / ${view.limit} defeat`)));
+    el("b", { class: "team-name" }, teamName(team)),
+    stat("team-tricks", tn("{n} trick", "{n} tricks", view.team_tricks[team])),
+    view.card_points && stat("card-points", tn("{n} card pt", "{n} card pts", view.card_points[team])),
+    stat("team-score", t("{points} / {limit} defeat", { points: view.scores[team], limit: view.limit }))));
 }
 
 // Local choice: the cards you have selected for this move (dropped when the move changes).
@@ -109,22 +122,22 @@ function controls(view, ctx, selection) {
   const molodka = view.legal.find((a) => a.type === "molodka") ?? null;
   const buttons = [];
   if (view.phase === "molodka") {
-    buttons.push({ text: "Molodka", action: molodka, data: { type: "molodka" }, primary: true,
-      title: "Call your molodka: the cards on the table go back, you lead your four" });
-    buttons.push({ text: "Decline", action: view.legal.find((a) => a.type === "decline") ?? null, data: { type: "decline" } });
+    buttons.push({ text: t("Molodka"), action: molodka, data: { type: "molodka" }, primary: true,
+      title: t("Call your molodka: the cards on the table go back, you lead your four") });
+    buttons.push({ text: t("Decline"), action: view.legal.find((a) => a.type === "decline") ?? null, data: { type: "decline" } });
   } else if (view.trick.plays.length === 0) {
-    buttons.push({ text: "Lead", action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
+    buttons.push({ text: t("Lead"), action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
   } else {
-    buttons.push({ text: "Beat", action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
-    buttons.push({ text: "Pass", action: picked.length ? match("pass") : null, data: { type: "pass" },
-      title: view.options?.passes === "face_up" ? "Pass these cards face up" : "Pass these cards face down" });
+    buttons.push({ text: t("Beat"), action: picked.length ? match("play") : null, data: { type: "play" }, primary: true });
+    buttons.push({ text: t("Pass"), action: picked.length ? match("pass") : null, data: { type: "pass" },
+      title: view.options?.passes === "face_up" ? t("Pass these cards face up") : t("Pass these cards face down") });
     if (molodka) {
-      buttons.push({ text: "Molodka", action: molodka, data: { type: "molodka" },
-        title: "Call your molodka: the cards on the table go back, you lead your four" });
+      buttons.push({ text: t("Molodka"), action: molodka, data: { type: "molodka" },
+        title: t("Call your molodka: the cards on the table go back, you lead your four") });
     }
   }
   return actionButtons(buttons, {
-    enabled, label: "Your play", extraClass: "kozel-actions",
+    enabled, label: t("Your play"), extraClass: "kozel-actions",
     onAction: (action) => { selection.clear(); ctx.onAction(action); },
   });
 }
@@ -148,7 +161,7 @@ function hand(view, ctx, selection) {
       dimmed: choosing && !usable.has(code),
       selected: choosing ? picked.includes(code) : undefined,
       extraClass: beating.has(code) ? "can-beat" : "",
-      label: `${cardLabel(code)}${beating.has(code) ? " (can be part of a beat)" : ""}`,
+      label: beating.has(code) ? t("{card} (can be part of a beat)", { card: cardLabel(code) }) : cardLabel(code),
       onClick: () => { selection.toggle(code); ctx.rerender(); },
     }),
   });
@@ -156,37 +169,40 @@ function hand(view, ctx, selection) {
 
 function status(view, ctx) {
   if (ctx.trickWinner !== null) {
-    return ctx.trickWinner === HUMAN ? "You took the trick" : `${ctx.names[ctx.trickWinner]} took the trick`;
+    return ctx.trickWinner === HUMAN ? t("You took the trick") : t("{name} took the trick", { name: ctx.names[ctx.trickWinner] });
   }
-  if (view.over) return "The party is over";
+  if (view.over) return t("The party is over");
   if (view.to_act === HUMAN) {
     if (ctx.busy) return "…";
-    if (view.phase === "molodka") return "You hold a molodka: call it now, or decline";
+    if (view.phase === "molodka") return t("You hold a molodka: call it now, or decline");
     const sizes = new Set(view.legal.filter((a) => a.type !== "molodka").map((a) => a.cards.length));
-    if (view.trick.plays.length === 0) return `Your lead: select ${rangeText(sizes)}, then press Lead`;
-    return `Answer with ${rangeText(sizes)}: select ${sizes.has(1) && sizes.size === 1 ? "it" : "them"}, then Beat or Pass`;
+    if (view.trick.plays.length === 0) return t("Your lead: select {cards}, then press Lead", { cards: rangeText(sizes) });
+    return sizes.has(1) && sizes.size === 1
+      ? t("Answer with {cards}: select it, then Beat or Pass", { cards: rangeText(sizes) })
+      : t("Answer with {cards}: select them, then Beat or Pass", { cards: rangeText(sizes) });
   }
-  return waitingText(view, ctx.names, ctx, view.phase === "molodka" ? "is thinking about a molodka" : "is playing");
+  return waitingText(view, ctx.names, ctx,
+    view.phase === "molodka" ? (name) => t("{name} is thinking about a molodka…", { name }) : isPlaying);
 }
 
 function sheet(view, names) {
   const rows = view.sheet?.rows ?? [];
   const limit = view.limit ?? view.options?.limit;
   const teamCells = (row, team) => [
-    { content: row.card_points[team], title: `${plural(row.tricks[team], "trick")}` },
+    { content: row.card_points[team], title: tn("{n} trick", "{n} tricks", row.tricks[team]) },
     { class: row.points[team] > 0 ? "miss" : "hit",
       content: [el("span", { class: "points" }, row.points[team] > 0 ? `+${row.points[team]}` : "0"),
         row.multiplier > 1 && el("span", { class: "bid-tricks" }, `×${row.multiplier}`)] },
     { content: row.totals[team], class: "running" },
   ];
   return sheetGrid({
-    caption: `Card points of each deal, defeat points (+) and running totals; ${limit} defeat points make the goat.`,
+    caption: t("Card points of each deal, defeat points (+) and running totals; {limit} defeat points make the goat.", { limit }),
     extraClass: "kozel-sheet",
     groups: [0, 1].map((team) => ({ label: teamLabel(view, team, names), span: 3 })),
-    columns: ["Card pts", "Defeat", "Total", "Card pts", "Defeat", "Total"],
+    columns: [0, 1].flatMap(() => [t("Card pts"), t("Defeat"), t("Total")]),
     rows: rows.map((row) => ({
       label: [el("span", { class: "deal-no" }, row.deal),
-        el("span", { class: "deal-meta" }, trumpMark(row.trump), row.eggs && el("span", { title: "Eggs: 60:60" }, "🥚"))],
+        el("span", { class: "deal-meta" }, trumpMark(row.trump), row.eggs && el("span", { title: t("Eggs: 60:60") }, "🥚"))],
       cells: [...teamCells(row, 0), ...teamCells(row, 1)],
     })),
     totals: [0, 1].map((team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
@@ -197,15 +213,17 @@ function dealResult(view, names) {
   const row = view.sheet.rows[view.sheet.rows.length - 1];
   const [us, them] = row.card_points;
   const lines = [el("p", { class: "deal-score", "data-testid": "deal-result" },
-    `${TEAM_NAMES[0]} ${us} : ${them} ${TEAM_NAMES[1]}`,
-    el("span", { class: "muted" }, ` (tricks ${row.tricks[0]} : ${row.tricks[1]})`))];
+    `${teamName(0)} ${us} : ${them} ${teamName(1)}`,
+    el("span", { class: "muted" }, " ", t("(tricks {us} : {them})", { us: row.tricks[0], them: row.tricks[1] })))];
   if (row.eggs) {
-    lines.push(el("p", { class: "deal-note" }, "Eggs! 60 : 60: no defeat points this deal."));
+    lines.push(el("p", { class: "deal-note" }, t("Eggs! 60 : 60: no defeat points this deal.")));
   } else {
     const loser = row.points[0] > 0 ? 0 : 1;
-    lines.push(el("p", { class: "deal-note" },
-      `${teamLabel(view, loser, names)} score ${plural(row.points[loser], "defeat point")}`,
-      row.multiplier > 1 ? ` (×${row.multiplier} after eggs).` : "."));
+    const team = teamLabel(view, loser, names);
+    lines.push(el("p", { class: "deal-note" }, row.multiplier > 1
+      ? tn("{team} score {n} defeat point (×{times} after eggs).", "{team} score {n} defeat points (×{times} after eggs).",
+        row.points[loser], { team, times: row.multiplier })
+      : tn("{team} score {n} defeat point.", "{team} score {n} defeat points.", row.points[loser], { team })));
   }
   return lines;
 }
@@ -214,8 +232,8 @@ function goatText(view, names) {
   const goat = view.goat;
   if (!goat) return "";
   const who = listNames(goat.seats.map((s) => names[s]));
-  const text = `${who} are the goat${goat.eggs ? " with eggs" : ""}!`;
-  return goat.seats.includes(HUMAN) ? text : `${text} You and ${names[2]} win.`;
+  const text = goat.eggs ? t("{players} are the goat with eggs!", { players: who }) : t("{players} are the goat!", { players: who });
+  return goat.seats.includes(HUMAN) ? text : `${text} ${t("You and {partner} win.", { partner: names[2] })}`;
 }
 
 export function createKozelTable(args) {
@@ -223,14 +241,14 @@ export function createKozelTable(args) {
   const spec = {
     id: "kozel",
     feltClass: () => "layout-row",
-    info: (view) => `Deal ${view.deal.number} · goat at ${view.limit}`,
+    info: (view) => t("Deal {deal} · goat at {limit}", { deal: view.deal.number, limit: view.limit }),
     badge: (view) => trumpBadge(view.deal.trump),
     seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
-      badges: [seat === 2 && el("span", { class: "partner-badge", title: "Your partner" }, "partner"),
+      badges: [seat === 2 && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
         dealerBadge(view.deal.dealer, seat)],
       lines: [[cardCount(view.hand_counts[seat]),
-        view.deal.trump_card_drawn_by === seat && el("span", { class: "drew-trump", title: "Drew the trump card" },
-          "drew ", cardView(view.deal.trump_card, "mini"))]],
+        view.deal.trump_card_drawn_by === seat && el("span", { class: "drew-trump", title: t("Drew the trump card") },
+          tp("drew {card}", { card: cardView(view.deal.trump_card, "mini") }))]],
       extraClass: seat % 2 === 0 ? "team-us" : "team-them",
     }),
     me: (view, ctx) => [
@@ -256,7 +274,7 @@ export function createKozelTable(args) {
         trick: next.last_trick,
       };
     },
-    dealTitle: (next) => `Deal ${next.sheet.rows[next.sheet.rows.length - 1].deal} done`,
+    dealTitle: dealDoneTitle,
     dealBody: dealResult,
     finalBody: (next, names) => [
       el("p", { class: "winner-text", "data-testid": "winner" }, goatText(next, names)),

@@ -1,25 +1,46 @@
-// Boot progress while Pyodide starts, and the error screen if it does not.
+// Boot progress while Pyodide starts, and the error screen if it does not. Python is not
+// running yet here: every text comes from the page's own catalog (i18n.js).
 
 import { el, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
+
+// What each boot stage of worker.js is doing.
+function stageText(stage) {
+  switch (stage) {
+    case "manifest": return t("Reading the build manifest…");
+    case "runtime": return t("Loading the Python runtime…");
+    case "wheel": return t("Installing the games…");
+    case "import": return t("Starting the games…");
+    case "ready": return t("Ready");
+    default: return stage;
+  }
+}
 
 export function createLoadingScreen(screen) {
   const bar = screen.querySelector("[data-testid=loading-bar]");
   const fill = screen.querySelector(".progress-fill");
   const text = screen.querySelector("[data-testid=loading-text]");
+  const heading = screen.querySelector("h1");
   const stepList = screen.querySelector("[data-testid=loading-steps]");
-  const steps = new Map();
+  const stages = [];
+  let current = null;
 
-  function renderSteps(currentStage) {
-    replaceChildren(stepList, [...steps].map(([stage, label]) =>
-      el("li", { class: stage === currentStage ? "step current" : "step done" }, label)));
+  function render() {
+    heading.textContent = t("Card Table");
+    bar.setAttribute("aria-label", t("Loading"));
+    text.textContent = current ? stageText(current) : t("Starting the card table…");
+    replaceChildren(stepList, stages.map((stage) =>
+      el("li", { class: stage === current ? "step current" : "step done" }, stageText(stage).replace(/…$/, ""))));
   }
 
   return {
-    progress({ stage = "", done = 0, total = 0, text: label = "" } = {}) {
-      if (label) text.textContent = label;
+    // The texts again, in the language now chosen (its catalog may arrive after the first step).
+    render,
+    progress({ stage = "", done = 0, total = 0 } = {}) {
       if (stage) {
-        steps.set(stage, (label || stage).replace(/…$/, ""));
-        renderSteps(stage);
+        if (!stages.includes(stage)) stages.push(stage);
+        current = stage;
+        render();
       }
       if (total > 0) {
         const percent = Math.max(0, Math.min(100, Math.round((100 * done) / total)));
@@ -33,9 +54,9 @@ export function createLoadingScreen(screen) {
 
 export function errorScreen(message) {
   return el("section", { class: "screen error-screen", "data-testid": "error-screen", role: "alert" },
-    el("h1", {}, "The card table could not start"),
+    el("h1", {}, t("The card table could not start")),
     el("p", { class: "error-text", "data-testid": "boot-error" }, message),
-    el("p", { class: "hint" }, "Reloading often helps. If it keeps failing, your browser may block Web Workers or WebAssembly."),
-    el("button", { type: "button", class: "primary", onclick: () => window.location.reload() }, "Reload"),
+    el("p", { class: "hint" }, t("Reloading often helps. If it keeps failing, your browser may block Web Workers or WebAssembly.")),
+    el("button", { type: "button", class: "primary", onclick: () => window.location.reload() }, t("Reload")),
   );
 }

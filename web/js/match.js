@@ -4,6 +4,7 @@
 import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
 import { addHistory, clearSave, saveMatch } from "./storage.js";
+import { t } from "./i18n.js";
 
 const HUMAN = 0;
 
@@ -34,7 +35,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     try {
       answer = await bridge.call(request);
     } catch (error) {
-      throw new BridgeProblem(`The game engine stopped answering: ${error?.message ?? error}`);
+      throw new BridgeProblem(t("The game engine stopped answering: {reason}", { reason: error?.message ?? error }));
     }
     if (answer?.error) throw new BridgeProblem(answer.error.message, answer.error.code);
     return answer;

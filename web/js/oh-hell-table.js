@@ -3,20 +3,21 @@
 
 import { el } from "./dom.js";
 import { cardView, suitClass, suitName, suitSymbol } from "./cards.js";
-import { sheetGrid, trumpMark } from "./score-sheet.js";
+import { listChoices, sheetGrid, trumpMark } from "./score-sheet.js";
+import { t, tn, tp } from "./i18n.js";
 import {
-  HUMAN, cardCount, createTable, dealerBadge, handRow, legalBy, plural, seatBox, singleTrick, stat, waitingText,
+  HUMAN, cardCount, createTable, dealerBadge, handRow, legalBy, seatBox, singleTrick, stat, waitingText,
 } from "./table.js";
 
 export function trumpBadge(trump, turnUpCard = null) {
   const turnUp = turnUpCard ? cardView(turnUpCard, "turn-up") : null;
-  if (turnUp) turnUp.title = `Turned up: ${turnUp.getAttribute("aria-label")}`;
+  if (turnUp) turnUp.title = t("Turned up: {card}", { card: turnUp.getAttribute("aria-label") });
   if (!trump) {
     return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "none" },
-      el("span", { class: "trump-label" }, "No trump"), turnUp);
+      el("span", { class: "trump-label" }, t("No trump")), turnUp);
   }
   return el("div", { class: "trump", "data-testid": "trump", "data-trump": trump },
-    el("span", { class: "trump-label" }, "Trump", el("span", { class: "sr-only" }, `: ${suitName(trump)}`)),
+    el("span", { class: "trump-label" }, t("Trump"), el("span", { class: "sr-only" }, t(": {suit}", { suit: suitName(trump) }))),
     el("span", { class: `trump-suit ${suitClass(trump)}`, "aria-hidden": "true" },
       suitSymbol(trump)),
     turnUp);
@@ -28,13 +29,13 @@ function bidText(bid) {
 
 function bidAndWon(view, seat) {
   return [
-    stat("seat-bid", "Bid ", el("b", {}, bidText(view.bids[seat]))),
-    stat("seat-won", "Won ", el("b", {}, view.tricks_won[seat])),
+    stat("seat-bid", tp("Bid {bid}", { bid: el("b", {}, bidText(view.bids[seat])) })),
+    stat("seat-won", tp("Won {tricks}", { tricks: el("b", {}, view.tricks_won[seat]) })),
   ];
 }
 
 function score(view, seat) {
-  return stat("seat-score", plural(view.scores[seat], "pt"));
+  return stat("seat-score", tn("{n} pt", "{n} pts", view.scores[seat]));
 }
 
 // All bids 0..hand size are shown; Python decides which are legal, a missing number is
@@ -44,20 +45,21 @@ function bidPanel(view, { enabled, onAction }) {
   const shown = [];
   for (let n = 0; n <= view.deal.hand_size; n += 1) shown.push(n);
   const forbidden = shown.filter((n) => !legalBids.has(n));
-  return el("div", { class: "bid-panel", "data-testid": "bid-panel", role: "group", "aria-label": "Your bid" },
+  return el("div", { class: "bid-panel", "data-testid": "bid-panel", role: "group", "aria-label": t("Your bid") },
     el("div", { class: "bid-buttons" }, shown.map((n) => {
       const action = legalBids.get(n);
       return el("button", {
         type: "button", class: `bid-button${action ? "" : " forbidden"}`,
         "data-bid": n, "data-testid": "bid-button",
-        "aria-label": action ? `Bid ${n}` : `Bid ${n} (not allowed)`,
+        "aria-label": action ? t("Bid {n}", { n }) : t("Bid {n} (not allowed)", { n }),
         disabled: !action || !enabled,
         onclick: action ? () => onAction(action) : undefined,
       }, n);
     })),
     forbidden.length > 0 && el("p", { class: "bid-hint", "data-testid": "bid-hint" },
-      `You may not bid ${forbidden.join(" or ")}: as the last bidder, the total of all bids may not equal `,
-      `the ${plural(view.deal.hand_size, "trick")} of this deal.`));
+      tn("You may not bid {bids}: as the last bidder, the total of all bids may not equal the {n} trick of this deal.",
+        "You may not bid {bids}: as the last bidder, the total of all bids may not equal the {n} tricks of this deal.",
+        view.deal.hand_size, { bids: listChoices(forbidden.map(String)) })));
 }
 
 // One-card plays from the hand: enabled exactly when Python lists them.
@@ -78,14 +80,14 @@ export function playableHand(view, { humanToAct, busy, onAction }, playing = vie
 }
 
 export function trickWinnerText(seat, names) {
-  return seat === HUMAN ? "You won the trick" : `${names[seat]} won the trick`;
+  return seat === HUMAN ? t("You won the trick") : t("{name} won the trick", { name: names[seat] });
 }
 
 function sheet(view, names) {
   const rows = view.sheet?.rows ?? [];
   const totals = rows[rows.length - 1]?.totals ?? view.scores ?? names.map(() => 0);
   return sheetGrid({
-    caption: "Points per deal; below them: bid / tricks taken.",
+    caption: t("Points per deal; below them: bid / tricks taken."),
     columns: names,
     rows: rows.map((row) => ({
       label: [el("span", { class: "deal-no" }, row.deal),
@@ -93,16 +95,26 @@ function sheet(view, names) {
       cells: row.cells.map((c) => ({
         class: c.bid === c.tricks ? "hit" : "miss",
         content: [el("span", { class: "points" }, c.points),
-          el("span", { class: "bid-tricks", title: `Bid ${c.bid}, took ${c.tricks}` }, `${c.bid}/${c.tricks}`)],
+          el("span", { class: "bid-tricks", title: t("Bid {bid}, took {tricks}", { bid: c.bid, tricks: c.tricks }) },
+            `${c.bid}/${c.tricks}`)],
       })),
     })),
     totals,
   });
 }
 
+// What a bot is doing, for waitingText (shared by the games with plain bids and tricks).
+export const isBidding = (name) => t("{name} is bidding…", { name });
+export const isPlaying = (name) => t("{name} is playing…", { name });
+
+export function playPrompt(view) {
+  return view.trick.plays.length === 0 ? t("Your lead: play any highlighted card") : t("Your turn: play a highlighted card");
+}
+
 const spec = {
   id: "oh_hell",
-  info: (view) => `Deal ${view.deal.number} of ${view.deal.count}, ${plural(view.deal.hand_size, "card")}`,
+  info: (view) => tn("Deal {deal} of {count}, {n} card", "Deal {deal} of {count}, {n} cards", view.deal.hand_size,
+    { deal: view.deal.number, count: view.deal.count }),
   badge: (view) => trumpBadge(view.deal.trump, view.deal.turn_up),
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
     badges: dealerBadge(view.deal.dealer, seat),
@@ -118,13 +130,13 @@ const spec = {
   hand: (view, ctx) => playableHand(view, ctx),
   status(view, ctx) {
     if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
-    if (view.over) return "Game over";
+    if (view.over) return t("Game over");
     if (view.to_act === HUMAN) {
       if (ctx.busy) return "…";
-      if (view.phase === "bid") return "Your bid: how many tricks will you take?";
-      return view.trick.plays.length === 0 ? "Your lead: play any highlighted card" : "Your turn: play a highlighted card";
+      if (view.phase === "bid") return t("Your bid: how many tricks will you take?");
+      return playPrompt(view);
     }
-    return waitingText(view, ctx.names, ctx, view.phase === "bid" ? "is bidding" : "is playing");
+    return waitingText(view, ctx.names, ctx, view.phase === "bid" ? isBidding : isPlaying);
   },
   sheet,
   // The table as the deal ended: every hand empty, the tricks as scored on the sheet.
@@ -138,7 +150,7 @@ const spec = {
       scores: row.totals,
     };
   },
-  dealTitle: (next) => `Deal ${next.sheet.rows[next.sheet.rows.length - 1].deal} of ${next.deal.count} done`,
+  dealTitle: (next) => t("Deal {deal} of {count} done", { deal: next.sheet.rows[next.sheet.rows.length - 1].deal, count: next.deal.count }),
 };
 
 export function createOhHellTable(args) {

@@ -2,13 +2,15 @@
 // show them between deals and at the end of the match. Each game says what goes in a cell.
 
 import { el } from "./dom.js";
-import { suitClass, suitSymbol } from "./cards.js";
+import { suitClass, suitName, suitSymbol } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
-import { t } from "./i18n.js";
+import { t, tc } from "./i18n.js";
 
 export function trumpMark(trump) {
-  if (!trump || trump === "NT") return el("span", { class: "trump-mark", title: "No trump" }, "NT");
-  return el("span", { class: `trump-mark ${suitClass(trump)}`, title: `Trump ${trump}` }, suitSymbol(trump));
+  if (!trump || trump === "NT") return el("span", { class: "trump-mark", title: t("No trump") }, tc("no trump, short", "NT"));
+  return el("span", {
+    class: `trump-mark ${suitClass(trump)}`, title: t("Trump: {suit}", { suit: suitName(trump) }),
+  }, suitSymbol(trump));
 }
 
 // A cell is a node, a string, or {content, class, title}.
@@ -30,7 +32,7 @@ sheetGrid({
   totals: [cells], totalLabel: "Total",
 })
 */
-export function sheetGrid({ caption, groups = null, columns, first = "Deal", rows, totals, totalLabel = "Total", extraClass = "" }) {
+export function sheetGrid({ caption, groups = null, columns, first = t("Deal"), rows, totals, totalLabel = t("Total"), extraClass = "" }) {
   // Focusable, so a sheet taller than the dialog scrolls with the arrow keys too.
   return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("Score sheet") },
     el("table", { class: `sheet ${extraClass}`.trim(), "data-testid": "sheet-table" },
@@ -52,17 +54,24 @@ export function sheetGrid({ caption, groups = null, columns, first = "Deal", row
         totals.map((value) => cell("td", value, { class: "total" }))))));
 }
 
+// "A", "A and B", "A, B and C".
 export function listNames(items) {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return t("{list} and {last}", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+}
+
+// "A", "A or B", "A, B or C".
+export function listChoices(items) {
+  if (items.length <= 1) return items.join("");
+  return t("{list} or {last}", { list: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 export function winnerText(view, names) {
   const winners = view.winner ?? [];
   if (winners.length === 0) return "";
   const who = winners.map((seat) => names[seat]);
-  if (winners.length === 1) return winners[0] === 0 ? "You win!" : `${who[0]} wins.`;
-  return `Tie: ${listNames(who)} share first place.`;
+  if (winners.length === 1) return winners[0] === 0 ? t("You win!") : t("{name} wins.", { name: who[0] });
+  return t("Tie: {names} share first place.", { names: listNames(who) });
 }
 
 // A modal dialog; resolves when one of its buttons is pressed, with that button's value.

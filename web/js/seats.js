@@ -1,11 +1,11 @@
 // Seat names and where each seat sits around the table. Seat 0 is the human, at the bottom;
 // play goes clockwise, so seat 1 sits to the left.
 
-const COMPASS = ["You", "West", "North", "East"];
+import { t } from "./i18n.js";
 
 export function seatNames(players) {
-  if (players === 4) return COMPASS.slice();
-  return Array.from({ length: players }, (_, seat) => (seat === 0 ? "You" : `Bot ${seat}`));
+  if (players === 4) return [t("You"), t("West"), t("North"), t("East")];
+  return Array.from({ length: players }, (_, seat) => (seat === 0 ? t("You") : t("Bot {n}", { n: seat })));
 }
 
 // Three layouts as fractions of the table's box (0..1), chosen by the CSS per screen size:

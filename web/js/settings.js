@@ -1,5 +1,7 @@
 // Timing and test knobs from the page's query string, e.g. ?botDelay=0&trickDelay=0&seed=7.
 
+import { t } from "./i18n.js";
+
 function numberParam(params, name, fallback) {
   const raw = params.get(name);
   if (raw === null || raw.trim() === "") return fallback;
@@ -24,20 +26,33 @@ export function readSettings(search = window.location.search) {
   };
 }
 
-// The player's bot speed (kept in storage); ?botDelay= and ?trickDelay= still win (tests).
 // The computer opponents' levels (Python's bot levels), for the setup panel.
-export const BOT_LEVELS = [
-  { value: "easy", label: "Easy" },
-  { value: "normal", label: "Normal" },
-  { value: "hard", label: "Hard" },
-];
+export const BOT_LEVELS = ["easy", "normal", "hard"];
 export const DEFAULT_BOT_LEVEL = "normal";
 
+export function botLevelChoices() {
+  return [
+    { value: "easy", label: t("Easy") },
+    { value: "normal", label: t("Normal") },
+    { value: "hard", label: t("Hard") },
+  ];
+}
+
+// The player's bot speed (kept in storage); ?botDelay= and ?trickDelay= still win (tests).
 export const BOT_SPEEDS = {
-  slow: { label: "Slow", botDelayMs: 1000, trickDelayMs: 2000 },
-  normal: { label: "Normal", botDelayMs: 500, trickDelayMs: 1200 },
-  fast: { label: "Fast", botDelayMs: 150, trickDelayMs: 600 },
+  slow: { botDelayMs: 1000, trickDelayMs: 2000 },
+  normal: { botDelayMs: 500, trickDelayMs: 1200 },
+  fast: { botDelayMs: 150, trickDelayMs: 600 },
 };
+
+// The speeds for a <select>, labelled in the current language.
+export function botSpeedChoices() {
+  return [
+    { value: "slow", label: t("Slow") },
+    { value: "normal", label: t("Normal") },
+    { value: "fast", label: t("Fast") },
+  ];
+}
 
 export function applyBotSpeed(settings, speed, search = window.location.search) {
   const preset = BOT_SPEEDS[speed] ?? BOT_SPEEDS.normal;

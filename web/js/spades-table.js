@@ -4,11 +4,12 @@
 
 import { el } from "./dom.js";
 import { cardView } from "./cards.js";
-import { trumpBadge, playableHand, trickWinnerText } from "./oh-hell-table.js";
+import { isBidding, isPlaying, playPrompt, trumpBadge, playableHand, trickWinnerText } from "./oh-hell-table.js";
 import { listNames, sheetGrid } from "./score-sheet.js";
+import { t, tn, tp } from "./i18n.js";
 import {
-  HUMAN, actionButtons, cardBack, cardCount, createTable, dealerBadge, handRow, legalBy, plural, seatBox,
-  singleTrick, stat, waitingText,
+  HUMAN, actionButtons, cardBack, cardCount, createTable, dealerBadge, handRow, legalBy, seatBox,
+  singleTrick, stat, teamName, teamWithPlayers, waitingText,
 } from "./table.js";
 import { seatNames } from "./seats.js";
 
@@ -22,33 +23,37 @@ function sideOf(view, seat) {
 
 function sideName(view, index, names) {
   if (!partnership(view)) return names[view.sides[index][0]];
-  return view.sides[index].includes(HUMAN) ? "Us" : "Them";
+  return teamName(view.sides[index].includes(HUMAN) ? 0 : 1);
 }
 
 function sideLabel(view, index, names) {
   if (!partnership(view)) return names[view.sides[index][0]];
-  return `${sideName(view, index, names)} (${listNames(view.sides[index].map((s) => names[s]))})`;
+  return teamWithPlayers(view.sides[index].includes(HUMAN) ? 0 : 1, view.sides[index].map((s) => names[s]));
 }
 
 function bidText(view, seat) {
   const bid = view.bids[seat];
   if (bid === null || bid === undefined) return "–";
-  if (bid === 0) return view.blind[seat] ? "Blind nil" : "Nil";
+  if (bid === 0) return view.blind[seat] ? t("Blind nil") : t("Nil");
   return String(bid);
 }
 
 function bidAndWon(view, seat) {
   return [
-    stat("seat-bid", "Bid ", el("b", {}, bidText(view, seat))),
-    stat("seat-won", "Won ", el("b", {}, view.tricks_won[seat])),
+    stat("seat-bid", tp("Bid {bid}", { bid: el("b", {}, bidText(view, seat)) })),
+    stat("seat-won", tp("Won {tricks}", { tricks: el("b", {}, view.tricks_won[seat]) })),
   ];
+}
+
+function bags(n) {
+  return tn("{n} bag", "{n} bags", n);
 }
 
 function score(view, seat) {
   if (partnership(view)) return null;
   const side = sideOf(view, seat);
-  return [stat("seat-score", plural(view.scores[side], "pt")),
-    view.options?.sandbags && stat("seat-bags", plural(view.bags[side], "bag"))];
+  return [stat("seat-score", tn("{n} pt", "{n} pts", view.scores[side])),
+    view.options?.sandbags && stat("seat-bags", bags(view.bags[side]))];
 }
 
 function badge(view) {
@@ -57,27 +62,28 @@ function badge(view) {
     el("span", {
       class: `broken-chip${view.broken ? " broken" : ""}`, "data-testid": "spades-broken",
       "data-broken": String(view.broken),
-      title: view.broken ? "Spades have been played: they may be led" : "No spade has been played yet",
-    }, view.broken ? "♠ broken" : "♠ not broken"));
+      title: view.broken ? t("Spades have been played: they may be led") : t("No spade has been played yet"),
+    }, view.broken ? t("♠ broken") : t("♠ not broken")));
 }
 
 function info(view) {
   const names = seatNames(view.players);
-  const head = `Hand ${view.hand_number} · to ${view.target}`;
+  const head = t("Hand {hand} · to {target}", { hand: view.hand_number, target: view.target });
   if (!partnership(view)) return head;
-  return `${head} · ${view.sides.map((_, i) => `${sideName(view, i, names).toLowerCase()} ${view.scores[i]}`).join(" · ")}`;
+  return [head, ...view.sides.map((_, i) => t("{team} {points}", { team: sideName(view, i, names).toLowerCase(), points: view.scores[i] }))]
+    .join(" · ");
 }
 
 function bidPanel(view, { enabled, onAction }) {
   const bids = [...legalBy(view, "bid", (a) => a.n).entries()].sort(([a], [b]) => a - b);
-  return el("div", { class: "bid-panel", "data-testid": "bid-panel", role: "group", "aria-label": "Your bid" },
+  return el("div", { class: "bid-panel", "data-testid": "bid-panel", role: "group", "aria-label": t("Your bid") },
     el("div", { class: "bid-buttons" }, bids.map(([n, action]) => el("button", {
       type: "button", class: `bid-button${n === 0 ? " nil" : ""}`,
       "data-bid": n, "data-testid": "bid-button",
-      "aria-label": n === 0 ? "Bid nil: take no trick" : `Bid ${n}`,
+      "aria-label": n === 0 ? t("Bid nil: take no trick") : t("Bid {n}", { n }),
       disabled: !enabled,
       onclick: () => onAction(action),
-    }, n === 0 ? "Nil" : n))));
+    }, n === 0 ? t("Nil") : n))));
 }
 
 function drawPanel(view, ctx) {
@@ -85,20 +91,20 @@ function drawPanel(view, ctx) {
   const keep = view.legal.find((a) => a.type === "keep") ?? null;
   const discard = view.legal.find((a) => a.type === "discard") ?? null;
   return actionButtons([
-    { text: "Keep", action: keep, data: { type: "keep" }, primary: true,
-      title: "Keep this card; the next one is discarded unseen" },
-    { text: "Discard", action: discard, data: { type: "discard" }, title: "Discard it and take the next card" },
-  ], { enabled, onAction: ctx.onAction, label: "Keep or discard the card you drew" });
+    { text: t("Keep"), action: keep, data: { type: "keep" }, primary: true,
+      title: t("Keep this card; the next one is discarded unseen") },
+    { text: t("Discard"), action: discard, data: { type: "discard" }, title: t("Discard it and take the next card") },
+  ], { enabled, onAction: ctx.onAction, label: t("Keep or discard the card you drew") });
 }
 
 function blindPanel(view, ctx) {
   const enabled = ctx.humanToAct && !ctx.busy;
   return actionButtons([
-    { text: "Blind nil (±200)", action: view.legal.find((a) => a.type === "bid" && a.blind) ?? null,
+    { text: t("Blind nil (±200)"), action: view.legal.find((a) => a.type === "bid" && a.blind) ?? null,
       data: { type: "blind" }, testid: "action-button" },
-    { text: "Look at my cards", action: view.legal.find((a) => a.type === "look") ?? null,
+    { text: t("Look at my cards"), action: view.legal.find((a) => a.type === "look") ?? null,
       data: { type: "look" }, primary: true },
-  ], { enabled, onAction: ctx.onAction, label: "Blind nil or look" });
+  ], { enabled, onAction: ctx.onAction, label: t("Blind nil or look") });
 }
 
 // The two-player draw: the stock, and the card you drew (shown only to you).
@@ -107,35 +113,40 @@ function drawArea(view, ctx) {
   const mine = view.to_act === HUMAN && draw.card;
   return el("div", { class: "draw-area", "data-testid": "draw-area" },
     el("div", { class: "draw-stock" },
-      draw.stock > 0 ? cardBack("", "The stock") : null,
-      el("span", { class: "stock-count" }, plural(draw.stock, "card"))),
+      draw.stock > 0 ? cardBack("", t("The stock")) : null,
+      el("span", { class: "stock-count" }, tn("{n} card", "{n} cards", draw.stock))),
     mine
       ? el("div", { class: "drawn", "data-testid": "drawn-card", "data-card": draw.card },
-        el("span", { class: "muted" }, "You drew"), cardView(draw.card))
-      : el("p", { class: "muted" }, view.to_act === HUMAN || view.to_act === null ? "" : `${ctx.names[view.to_act]} draws`),
+        el("span", { class: "muted" }, t("You drew")), cardView(draw.card))
+      : el("p", { class: "muted" }, view.to_act === HUMAN || view.to_act === null ? ""
+        : t("{name} draws", { name: ctx.names[view.to_act] })),
     draw.seen_discards.length > 0 && el("div", { class: "seen-discards", "data-testid": "seen-discards" },
-      el("span", { class: "muted" }, "You discarded"),
+      el("span", { class: "muted" }, t("You discarded")),
       el("span", { class: "mini-row" }, draw.seen_discards.map((card) => cardView(card, "mini")))));
 }
 
 function hand(view, ctx) {
   if (!view.looked) {
-    return handRow([], { hidden: view.hand_counts[HUMAN], label: "Your hand (not looked at)" });
+    return handRow([], { hidden: view.hand_counts[HUMAN], label: t("Your hand (not looked at)") });
   }
   return playableHand(view, ctx);
 }
 
 function status(view, ctx) {
   if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
-  if (view.over) return "Game over";
+  if (view.over) return t("Game over");
   if (view.to_act === HUMAN) {
     if (ctx.busy) return "…";
-    if (view.phase === "draw") return "Keep the card you drew, or discard it and take the next one";
-    if (view.phase === "blind") return "You are far behind: bid blind nil before you look, or look at your cards";
-    if (view.phase === "bid") return "Your bid: how many tricks will you take at least?";
-    return view.trick.plays.length === 0 ? "Your lead: play any highlighted card" : "Your turn: play a highlighted card";
+    if (view.phase === "draw") return t("Keep the card you drew, or discard it and take the next one");
+    if (view.phase === "blind") return t("You are far behind: bid blind nil before you look, or look at your cards");
+    if (view.phase === "bid") return t("Your bid: how many tricks will you take at least?");
+    return playPrompt(view);
   }
-  const doing = { draw: "is drawing", blind: "is deciding on blind nil", bid: "is bidding" }[view.phase] ?? "is playing";
+  const doing = {
+    draw: (name) => t("{name} is drawing…", { name }),
+    blind: (name) => t("{name} is deciding on blind nil…", { name }),
+    bid: isBidding,
+  }[view.phase] ?? isPlaying;
   return waitingText(view, ctx.names, ctx, doing);
 }
 
@@ -143,28 +154,29 @@ function sheet(view, names) {
   const rows = view.sheet?.rows ?? [];
   const sides = view.sides.map((_, i) => i);
   return sheetGrid({
-    caption: `Points per hand; below: bid / tricks, bags, running total. Playing to ${view.target}.`,
-    first: "Hand",
+    caption: t("Points per hand; below: bid / tricks, bags, running total. Playing to {target}.", { target: view.target }),
+    first: t("Hand"),
     extraClass: "spades-sheet",
     columns: sides.map((i) => sideLabel(view, i, names)),
     rows: rows.map((row) => ({
       label: el("span", { class: "deal-no" }, row.hand),
       cells: row.cells.map((c, i) => {
-        const nil = c.nil.length ? ` (${c.nil.map((s) => `${names[s]} ${c.blind.includes(s) ? "blind nil" : "nil"}`).join(", ")})` : "";
+        const nils = c.nil.map((s) => (c.blind.includes(s) ? t("{name} blind nil", { name: names[s] }) : t("{name} nil", { name: names[s] })));
+        const bid = nils.length ? t("{bid} ({nils})", { bid: c.bid, nils: nils.join(", ") }) : String(c.bid);
         return {
           class: c.points > 0 ? "hit" : "miss",
-          title: `Bid ${c.bid}${nil}, took ${c.tricks}, ${plural(c.bags, "bag")}`,
+          title: tn("Bid {bid}, took {tricks}, {n} bag", "Bid {bid}, took {tricks}, {n} bags", c.bags, { bid, tricks: c.tricks }),
           content: [
             el("span", { class: "points" }, c.points > 0 ? `+${c.points}` : c.points),
-            el("span", { class: "bid-tricks" }, `${c.bid}${c.nil.length ? "+nil" : ""}/${c.tricks}`),
-            c.bags > 0 && el("span", { class: "bags" }, plural(c.bags, "bag")),
+            el("span", { class: "bid-tricks" }, `${c.bid}${c.nil.length ? t("+nil") : ""}/${c.tricks}`),
+            c.bags > 0 && el("span", { class: "bags" }, bags(c.bags)),
             el("span", { class: "running" }, `Σ ${row.totals[i]}`),
           ],
         };
       }),
     })),
     totals: sides.map((i) => ({
-      content: [String(view.scores[i]), view.options?.sandbags && el("span", { class: "bags" }, ` (${plural(view.bags[i], "bag")})`)],
+      content: [String(view.scores[i]), view.options?.sandbags && el("span", { class: "bags" }, ` (${bags(view.bags[i])})`)],
     })),
   });
 }
@@ -172,8 +184,13 @@ function sheet(view, names) {
 function finalText(view, names) {
   const winners = view.winner ?? [];
   if (!winners.length) return "";
-  if (winners.includes(HUMAN)) return winners.length > 1 ? `You and ${listNames(winners.filter((s) => s !== HUMAN).map((s) => names[s]))} win!` : "You win!";
-  return `${listNames(winners.map((s) => names[s]))} ${winners.length > 1 ? "win" : "wins"}.`;
+  if (winners.includes(HUMAN)) {
+    return winners.length > 1
+      ? t("You and {names} win!", { names: listNames(winners.filter((s) => s !== HUMAN).map((s) => names[s])) })
+      : t("You win!");
+  }
+  return winners.length > 1
+    ? t("{names} win.", { names: listNames(winners.map((s) => names[s])) }) : t("{name} wins.", { name: names[winners[0]] });
 }
 
 const spec = {
@@ -182,7 +199,7 @@ const spec = {
   badge,
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
     badges: [partnership(view) && sideOf(view, seat) === sideOf(view, HUMAN)
-      && el("span", { class: "partner-badge", title: "Your partner" }, "partner"), dealerBadge(view.dealer, seat)],
+      && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")), dealerBadge(view.dealer, seat)],
     lines: [[cardCount(view.hand_counts[seat]), score(view, seat)], bidAndWon(view, seat)],
   }),
   me: (view, ctx) => [
@@ -209,7 +226,7 @@ const spec = {
       bids: row.bids, tricks_won: row.tricks, scores: row.totals, bags: row.bag_count,
     };
   },
-  dealTitle: (next) => `Hand ${next.sheet.rows[next.sheet.rows.length - 1].hand} done`,
+  dealTitle: (next) => t("Hand {hand} done", { hand: next.sheet.rows[next.sheet.rows.length - 1].hand }),
   finalBody: (next, names) => [el("p", { class: "winner-text", "data-testid": "winner" }, finalText(next, names)),
     sheet(next, names)],
 };

@@ -1,16 +1,17 @@
 // The game list and the setup panel, generic over whatever {"op": "games"} returns.
 
-import { el, replaceChildren } from "./dom.js";
-import { t } from "./i18n.js";
-import { BOT_LEVELS } from "./settings.js";
+import { el, replaceChildren, settingSelect } from "./dom.js";
+import { currentLanguage, t, tn } from "./i18n.js";
+import { botLevelChoices } from "./settings.js";
 import { rulesButton } from "./rules-screen.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
 
 function playerRange([min, max]) {
-  return min === max ? `${min} players` : `${min}–${max} players`;
+  return min === max ? tn("{n} player", "{n} players", min) : tn("{low}–{n} player", "{low}–{n} players", max, { low: min });
 }
+
 
 function choiceGroup({ name, label, choices, value }) {
   if (choices.length > MAX_RADIO_CHOICES) {
@@ -46,13 +47,13 @@ function setupPanel(game, { playable, level, onStart, onRules = null }) {
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
     el("div", { class: "setup-head" }, el("h2", {}, game.title),
       onRules && rulesButton({ game: game.id, onClick: () => onRules(game) })),
-    choiceGroup({ name: "players", label: "Players", choices: playerChoices, value: game.default_players }),
-    el("p", { class: "hint" }, "You sit at the bottom of the table; the computer plays the other seats."),
-    choiceGroup({ name: "level", label: "Computer opponents", choices: BOT_LEVELS, value: level }),
+    choiceGroup({ name: "players", label: t("Players"), choices: playerChoices, value: game.default_players }),
+    el("p", { class: "hint" }, t("You sit at the bottom of the table; the computer plays the other seats.")),
+    choiceGroup({ name: "level", label: t("Computer opponents"), choices: botLevelChoices(), value: level }),
     options.map((option) => choiceGroup({ ...option, value: option.default })),
     el("button", {
       type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
-    }, playable ? "Start" : "Coming soon"),
+    }, playable ? t("Start") : t("Coming soon")),
   );
 
   form.addEventListener("submit", (event) => {
@@ -65,13 +66,18 @@ function setupPanel(game, { playable, level, onStart, onRules = null }) {
   return form;
 }
 
-export function startScreen({ games, playableGames, saves = [], notice, setAside = null, botSpeed = null, level, onStart, onResume, onHistory, onSettings = null, onRules = null }) {
-  let selected = games.find((game) => playableGames.has(game.id)) ?? games[0];
+export function startScreen({
+  games, playableGames, saves = [], notice, setAside = null, botSpeed = null, language = null, selectedGame = null,
+  level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null,
+}) {
+  let selected = games.find((game) => game.id === selectedGame)
+    ?? games.find((game) => playableGames.has(game.id)) ?? games[0];
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
 
   function select(game) {
     selected = game;
+    onSelect?.(game.id);
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
@@ -88,34 +94,32 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
 
   const screen = el("section", { class: "screen start-screen", "data-testid": "start-screen" },
     el("header", { class: "start-header" },
-      el("h1", {}, "Card Table"),
-      el("p", { class: "tagline" }, "Traditional card games against the computer. Works offline.")),
+      el("h1", {}, t("Card Table")),
+      el("p", { class: "tagline" }, t("Traditional card games against the computer. Works offline."))),
     notice && el("p", { class: "notice", role: "status", "data-testid": "start-notice" }, notice),
     setAside && el("div", { class: "notice set-aside-notice", role: "alert", "data-testid": "set-aside-notice" },
       el("p", {}, setAside.text),
-      el("button", { type: "button", "data-testid": "export-set-aside", onclick: setAside.onExport }, "Export it"),
-      el("button", { type: "button", "data-testid": "dismiss-set-aside", onclick: setAside.onDismiss }, "Dismiss")),
+      el("button", { type: "button", "data-testid": "export-set-aside", onclick: setAside.onExport }, t("Export it")),
+      el("button", { type: "button", "data-testid": "dismiss-set-aside", onclick: setAside.onDismiss }, t("Dismiss"))),
     saves.map((save) => {
       const savedGame = games.find((game) => game.id === save.record.game);
       return el("button", {
         type: "button", class: "primary resume-button", "data-testid": "resume", "data-game": save.record.game,
         onclick: () => onResume(save),
-      }, `Resume ${savedGame ? savedGame.title : save.record.game}`,
+      }, t("Resume {game}", { game: savedGame ? savedGame.title : save.record.game }),
         el("span", { class: "resume-detail" }, resumeDetail(save)));
     }),
     el("div", { class: "start-body" },
-      el("nav", { "aria-label": "Games" }, list),
+      el("nav", { "aria-label": t("Games") }, list),
       setupSlot),
     el("footer", { class: "start-footer" },
       onHistory && el("button", { type: "button", class: "bar-button", "data-testid": "open-history", onclick: onHistory },
-        "History & statistics"),
+        t("History & statistics")),
       onSettings && el("button", {
         type: "button", class: "bar-button", "data-testid": "open-settings", onclick: () => onSettings(screen),
       }, t("Settings")),
-      botSpeed && el("label", { class: "bot-speed" }, "Bot speed ",
-        el("select", {
-          "data-testid": "bot-speed", onchange: (event) => botSpeed.onChange(event.target.value),
-        }, botSpeed.choices.map(({ value, label }) => el("option", { value, selected: value === botSpeed.value }, label))))),
+      botSpeed && settingSelect(t("Bot speed"), "bot-speed", botSpeed),
+      language && settingSelect(t("Language"), "language", language)),
   );
   if (selected) select(selected);
   return screen;
@@ -123,13 +127,13 @@ export function startScreen({ games, playableGames, saves = [], notice, setAside
 
 function playRangeText(game, playableGames) {
   const range = playerRange(game.players);
-  return playableGames.has(game.id) ? range : `${range} · coming soon`;
+  return playableGames.has(game.id) ? range : t("{players} · coming soon", { players: range });
 }
 
 function resumeDetail(save) {
   const players = Number(save.record.players);
   const parts = [];
-  if (players) parts.push(`${players} players`);
-  if (save.savedAt) parts.push(new Date(save.savedAt).toLocaleString());
+  if (players) parts.push(tn("{n} player", "{n} players", players));
+  if (save.savedAt) parts.push(new Date(save.savedAt).toLocaleString(currentLanguage()));
   return parts.join(" · ");
 }

@@ -17,6 +17,8 @@ const SEEN_KEY = `${PREFIX}set-aside-seen`;
 const V1_CURRENT_KEY = "cardtable.v1.current";
 const V1_SET_ASIDE_KEY = "cardtable.v1.set-aside";
 
+import { t } from "./i18n.js";
+
 const problemListeners = new Set();
 
 // fn({kind: "quota" | "unavailable", what}) on every failed write: the caller shows it.
@@ -95,15 +97,15 @@ function looksLikeRecord(record) {
 
 // A parsed save carried up to SCHEMA, or throws with the reason it cannot be used.
 export function upgradeSave(save) {
-  if (!save || typeof save !== "object" || Array.isArray(save)) throw new Error("not a save object");
+  if (!save || typeof save !== "object" || Array.isArray(save)) throw new Error(t("not a save object"));
   let current = save;
   let schema = Number.isInteger(current.schema) ? current.schema : 1;
-  if (schema > SCHEMA) throw new Error(`saved by a newer version of the app (schema ${schema})`);
+  if (schema > SCHEMA) throw new Error(t("saved by a newer version of the app (schema {schema})", { schema }));
   while (schema < SCHEMA) {
     current = SAVE_UPGRADES[schema](current);
     schema = current.schema;
   }
-  if (!looksLikeRecord(current.record)) throw new Error("it holds no match record");
+  if (!looksLikeRecord(current.record)) throw new Error(t("it holds no match record"));
   return {
     schema: SCHEMA, game: current.record.game, savedAt: Number(current.savedAt) || null,
     undos: Number(current.undos) || 0, hints: Number(current.hints) || 0, record: current.record,
@@ -117,7 +119,7 @@ function parseSave(raw) {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error("it is not valid JSON");
+    throw new Error(t("it is not valid JSON"));
   }
   return upgradeSave(parsed);
 }
@@ -130,7 +132,7 @@ export function setAside(key, reason, raw = read(key)) {
   let name = `${SET_ASIDE_PREFIX}${at}`;
   for (let n = 2; read(name) !== null; n += 1) name = `${SET_ASIDE_PREFIX}${at}-${n}`;
   const entry = { schema: SCHEMA, setAsideAt: at, from: key, reason: String(reason), raw };
-  if (!write(name, JSON.stringify(entry), "a save that could not be used").ok) return false;
+  if (!write(name, JSON.stringify(entry), t("a save that could not be used")).ok) return false;
   if (read(key) === raw) remove(key);
   return true;
 }
@@ -144,7 +146,7 @@ export function migrate() {
   try {
     save = parseSave(raw);
   } catch (error) {
-    setAside(V1_CURRENT_KEY, `The saved game could not be read: ${error.message}.`, raw);
+    setAside(V1_CURRENT_KEY, t("The saved game could not be read: {reason}.", { reason: error.message }), raw);
     return;
   }
   const existing = read(SAVE_PREFIX + save.game);
@@ -156,10 +158,10 @@ export function migrate() {
       same = false;
     }
     if (same) remove(V1_CURRENT_KEY);
-    else setAside(V1_CURRENT_KEY, "An older saved game met a newer one of the same game.", raw);
+    else setAside(V1_CURRENT_KEY, t("An older saved game met a newer one of the same game."), raw);
     return;
   }
-  if (write(SAVE_PREFIX + save.game, JSON.stringify(save), "the upgraded save").ok) remove(V1_CURRENT_KEY);
+  if (write(SAVE_PREFIX + save.game, JSON.stringify(save), t("the upgraded save")).ok) remove(V1_CURRENT_KEY);
 }
 
 // Every readable save, newest first; unreadable ones are set aside on the way.
@@ -170,10 +172,10 @@ export function listSaves() {
     const raw = read(key);
     try {
       const save = parseSave(raw);
-      if (key !== SAVE_PREFIX + save.game) throw new Error(`it is a ${save.game} match under another game's key`);
+      if (key !== SAVE_PREFIX + save.game) throw new Error(t("it is a {game} match under another game's key", { game: save.game }));
       saves.push(save);
     } catch (error) {
-      setAside(key, `The saved game could not be read: ${error.message}.`, raw);
+      setAside(key, t("The saved game could not be read: {reason}.", { reason: error.message }), raw);
     }
   }
   return saves.sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
@@ -185,7 +187,7 @@ export function loadSave(game) {
 
 export function saveMatch({ record, undos = 0, hints = 0, level }) {
   const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record };
-  return write(SAVE_PREFIX + record.game, JSON.stringify(save), "the game in progress");
+  return write(SAVE_PREFIX + record.game, JSON.stringify(save), t("the game in progress"));
 }
 
 export function clearSave(game) {
@@ -199,7 +201,7 @@ export function setSaveAside(game, reason) {
 
 // The game whose table was open, so a reload goes back to it.
 export function setActive(game) {
-  if (game) write(ACTIVE_KEY, game, "the open table");
+  if (game) write(ACTIVE_KEY, game, t("the open table"));
   else remove(ACTIVE_KEY);
 }
 
@@ -213,7 +215,7 @@ export function listSetAside() {
   const entries = [];
   for (const key of keys()) {
     if (key === V1_SET_ASIDE_KEY) {
-      entries.push({ key, setAsideAt: null, from: V1_CURRENT_KEY, reason: "Set aside by an earlier version.", raw: read(key) });
+      entries.push({ key, setAsideAt: null, from: V1_CURRENT_KEY, reason: t("Set aside by an earlier version."), raw: read(key) });
     } else if (key.startsWith(SET_ASIDE_PREFIX)) {
       const raw = read(key);
       try {
@@ -221,7 +223,7 @@ export function listSetAside() {
         if (typeof entry?.raw !== "string") throw new Error("no raw text");
         entries.push({ key, ...entry });
       } catch {
-        entries.push({ key, setAsideAt: null, from: null, reason: "Unreadable entry.", raw });
+        entries.push({ key, setAsideAt: null, from: null, reason: t("Unreadable entry."), raw });
       }
     }
   }
@@ -241,7 +243,7 @@ export function unseenSetAside() {
 }
 
 export function markSetAsideSeen() {
-  write(SEEN_KEY, JSON.stringify(listSetAside().map((entry) => entry.key)), "a dismissed message");
+  write(SEEN_KEY, JSON.stringify(listSetAside().map((entry) => entry.key)), t("a dismissed message"));
 }
 
 // ---- history --------------------------------------------------------------------------
@@ -259,13 +261,13 @@ export function readHistory() {
     if (!Array.isArray(parsed?.entries)) throw new Error("no entries");
     return parsed.entries.filter(isHistoryEntry);
   } catch {
-    setAside(HISTORY_KEY, "The match history could not be read.", raw);
+    setAside(HISTORY_KEY, t("The match history could not be read."), raw);
     return [];
   }
 }
 
 function writeHistory(entries) {
-  return write(HISTORY_KEY, JSON.stringify({ schema: SCHEMA, entries }), "the match history");
+  return write(HISTORY_KEY, JSON.stringify({ schema: SCHEMA, entries }), t("the match history"));
 }
 
 export function addHistory(entry) {
@@ -286,7 +288,7 @@ export function readPrefs() {
 }
 
 export function writePrefs(prefs) {
-  return write(PREFS_KEY, JSON.stringify({ ...readPrefs(), ...prefs }), "your settings");
+  return write(PREFS_KEY, JSON.stringify({ ...readPrefs(), ...prefs }), t("your settings"));
 }
 
 // ---- export / import ------------------------------------------------------------------
@@ -306,20 +308,20 @@ export function importAll(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new Error("The file is not valid JSON.");
+    throw new Error(t("The file is not valid JSON."));
   }
-  if (data?.app !== "cardtable" || !Number.isInteger(data.schema)) throw new Error("The file is not a Card Table export.");
-  if (data.schema > SCHEMA) throw new Error("The file comes from a newer version of the app.");
+  if (data?.app !== "cardtable" || !Number.isInteger(data.schema)) throw new Error(t("The file is not a Card Table export."));
+  if (data.schema > SCHEMA) throw new Error(t("The file comes from a newer version of the app."));
   if (!Array.isArray(data.history ?? []) || !Array.isArray(data.saves ?? []) || !Array.isArray(data.setAside ?? [])) {
-    throw new Error("The file's history, saves or set-aside lists are damaged.");
+    throw new Error(t("The file's history, saves or set-aside lists are damaged."));
   }
   const incoming = (data.history ?? []).filter(isHistoryEntry);
-  if (incoming.length !== (data.history ?? []).length) throw new Error("Some history entries in the file are damaged.");
+  if (incoming.length !== (data.history ?? []).length) throw new Error(t("Some history entries in the file are damaged."));
   const saves = (data.saves ?? []).map((save) => {
     try {
       return upgradeSave(save);
     } catch (error) {
-      throw new Error(`A saved game in the file is damaged (${error.message}).`);
+      throw new Error(t("A saved game in the file is damaged ({reason}).", { reason: error.message }));
     }
   });
 
@@ -331,15 +333,15 @@ export function importAll(text) {
   const local = new Set(listSaves().map((save) => save.game));
   for (const save of saves) {
     if (local.has(save.game)) result.skippedSaves += 1;
-    else if (write(SAVE_PREFIX + save.game, JSON.stringify(save), "an imported save").ok) result.saves += 1;
+    else if (write(SAVE_PREFIX + save.game, JSON.stringify(save), t("an imported save")).ok) result.saves += 1;
   }
   const rawKept = new Set(listSetAside().map((entry) => entry.raw));
   for (const entry of data.setAside ?? []) {
     if (typeof entry?.raw !== "string" || rawKept.has(entry.raw)) continue;
     const name = `${SET_ASIDE_PREFIX}${Date.now()}-import-${result.setAside + 1}`;
     const kept = { schema: SCHEMA, setAsideAt: Number(entry.setAsideAt) || Date.now(), from: entry.from ?? null,
-      reason: String(entry.reason ?? "Imported"), raw: entry.raw };
-    if (write(name, JSON.stringify(kept), "an imported set-aside save").ok) result.setAside += 1;
+      reason: String(entry.reason ?? t("Imported")), raw: entry.raw };
+    if (write(name, JSON.stringify(kept), t("an imported set-aside save")).ok) result.setAside += 1;
   }
   return result;
 }

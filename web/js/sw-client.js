@@ -2,19 +2,20 @@
 // Resolves true once the site is cached for offline use, false where that is impossible.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 function updatePrompt(waiting) {
   if (document.querySelector("[data-testid=update-prompt]")) return;
   const prompt = el("div", { class: "update-prompt", role: "status", "data-testid": "update-prompt" },
-    el("p", {}, "A new version of the card table is ready. Your game is saved."),
+    el("p", {}, t("A new version of the card table is ready. Your game is saved.")),
     el("button", {
       type: "button", class: "primary", "data-testid": "update-reload",
       onclick: () => {
         window.cardtableUpdateAccepted = true;
         waiting.postMessage({ type: "skip-waiting" });
       },
-    }, "Reload now"),
-    el("button", { type: "button", "data-testid": "update-later", onclick: () => prompt.remove() }, "Later"));
+    }, t("Reload now")),
+    el("button", { type: "button", "data-testid": "update-later", onclick: () => prompt.remove() }, t("Later")));
   document.body.append(prompt);
 }
 

@@ -2,14 +2,14 @@
 // the last trick, a trick-by-trick review of finished deals, bot speed, the record.
 // Python answers everything; this module only shows it.
 
-import { el, replaceChildren } from "./dom.js";
-import { cardBack, cardLabel, cardView } from "./cards.js";
+import { el, replaceChildren, settingSelect } from "./dom.js";
+import { cardBack, cardLabel, cardView, suitName } from "./cards.js";
 import { seatNames } from "./seats.js";
-import { BOT_SPEEDS } from "./settings.js";
+import { botSpeedChoices } from "./settings.js";
 import { downloadJSON } from "./storage.js";
 import { holdFocus } from "./keyboard.js";
 import { openSettings } from "./settings-dialog.js";
-import { t } from "./i18n.js";
+import { t, tc } from "./i18n.js";
 import { rulesButton } from "./rules-screen.js";
 
 const HUMAN = 0;
@@ -25,7 +25,7 @@ function openPanel(host, { title, testid, body }) {
   },
     el("h2", { id: `${testid}-title` }, title), content,
     el("div", { class: "dialog-buttons" },
-      el("button", { type: "button", class: "primary", "data-testid": "close-tools", onclick: close }, "Close")));
+      el("button", { type: "button", class: "primary", "data-testid": "close-tools", onclick: close }, t("Close"))));
   replaceChildren(content, typeof body === "function" ? body(close, content) : body);
   overlay.append(dialog);
   host.append(overlay);
@@ -34,11 +34,36 @@ function openPanel(host, { title, testid, body }) {
   return { close, content };
 }
 
+// The verb of an action type, as a hint names it ("bid 3", "play Queen of hearts").
+function actionName(type) {
+  switch (type) {
+    case "bid": return tc("action", "bid");
+    case "play": return tc("action", "play");
+    case "pass": return tc("action", "pass");
+    case "molodka": return tc("action", "molodka");
+    case "decline": return tc("action", "decline");
+    case "keep": return tc("action", "keep");
+    case "discard": return tc("action", "discard");
+    case "look": return tc("action", "look");
+    case "trump": return tc("action", "trump");
+    case "peek": return tc("action", "peek");
+    case "give": return tc("action", "give");
+    case "stop": return tc("action", "stop");
+    case "take": return tc("action", "take");
+    case "done": return tc("action", "done");
+    case "move": return tc("action", "move");
+    case "draw": return tc("action", "draw");
+    case "place": return tc("action", "place");
+    default: return String(type).replace(/_/g, " ");
+  }
+}
+
 export function describeAction(action) {
   const cards = action.cards ?? (action.card ? [action.card] : []);
   const named = cards.filter(Boolean).map(cardLabel).join(", ");
-  const extra = [action.n ?? "", action.suit ?? "", named].filter((part) => part !== "").join(" ");
-  return `${action.type.replace(/_/g, " ")}${extra ? ` ${extra}` : ""}`;
+  const suit = action.suit === "NT" ? t("No trump") : action.suit ? suitName(action.suit) : "";
+  const extra = [action.n ?? "", suit, named].filter((part) => part !== "").join(" ");
+  return `${actionName(action.type)}${extra ? ` ${extra}` : ""}`;
 }
 
 export function dealNumber(view) {
@@ -49,83 +74,95 @@ export function dealNumber(view) {
 function trickRows(trick, names) {
   return el("ol", { class: "trick-review", "data-testid": "trick-review" }, (trick?.plays ?? []).map((play) =>
     el("li", { class: `trick-review-play${play.seat === trick.winner ? " winner" : ""}`, "data-seat": play.seat },
-      el("span", { class: "trick-review-name" }, names[play.seat] ?? `Seat ${play.seat}`),
+      el("span", { class: "trick-review-name" }, names[play.seat] ?? t("Seat {n}", { n: play.seat })),
       (play.cards ?? [play.card]).map((code) => (code ? cardView(code) : cardBack())),
-      play.seat === trick.winner ? el("span", { class: "trick-review-won" }, " takes it") : null)));
+      play.seat === trick.winner ? el("span", { class: "trick-review-won" }, " ", t("takes it")) : null)));
 }
 
 function reviewBody(deals, names) {
-  if (!deals.length) return el("p", { "data-testid": "review-empty" }, "No deal has finished yet.");
+  if (!deals.length) return el("p", { "data-testid": "review-empty" }, t("No deal has finished yet."));
   let deal = deals.length - 1;
   let trick = 0;
   const slot = el("div", { class: "review-slot" });
   function draw() {
     const tricks = deals[deal].tricks;
     replaceChildren(slot,
-      el("p", { "data-testid": "review-position" }, `Deal ${deals[deal].deal}, trick ${trick + 1} of ${tricks.length}`),
+      el("p", { "data-testid": "review-position" },
+        t("Deal {deal}, trick {trick} of {count}", { deal: deals[deal].deal, trick: trick + 1, count: tricks.length })),
       trickRows(tricks[trick], names),
       el("div", { class: "review-nav" },
-        el("button", { type: "button", disabled: deal === 0, onclick: () => { deal -= 1; trick = 0; draw(); } }, "‹ Deal"),
-        el("button", { type: "button", "data-testid": "review-prev", disabled: trick === 0, onclick: () => { trick -= 1; draw(); } }, "‹ Trick"),
-        el("button", { type: "button", "data-testid": "review-next", disabled: trick >= tricks.length - 1, onclick: () => { trick += 1; draw(); } }, "Trick ›"),
-        el("button", { type: "button", disabled: deal >= deals.length - 1, onclick: () => { deal += 1; trick = 0; draw(); } }, "Deal ›")));
+        el("button", { type: "button", disabled: deal === 0, onclick: () => { deal -= 1; trick = 0; draw(); } }, t("‹ Deal")),
+        el("button", { type: "button", "data-testid": "review-prev", disabled: trick === 0, onclick: () => { trick -= 1; draw(); } }, t("‹ Trick")),
+        el("button", { type: "button", "data-testid": "review-next", disabled: trick >= tricks.length - 1, onclick: () => { trick += 1; draw(); } }, t("Trick ›")),
+        el("button", { type: "button", disabled: deal >= deals.length - 1, onclick: () => { deal += 1; trick = 0; draw(); } }, t("Deal ›"))));
   }
   draw();
   return slot;
 }
 
-// match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed.
+// match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed;
+// language: {value, choices, onChange} of the language select (the page re-renders on a change);
 // onRules(): opens the rules of the game on the table (the tools dialog closes first).
-export function openTableTools({ host, match, table, settings, onSpeed, onRules = null }) {
+export function openTableTools({ host, match, table, settings, onSpeed, language = null, onRules = null }) {
   const view = match.view;
   const names = seatNames(view.players);
   const deal = dealNumber(view);
   const humanToAct = view.to_act === HUMAN && !view.over && !match.busy;
   return openPanel(host, {
-    title: "Table", testid: "table-tools",
+    title: t("Table"), testid: "table-tools",
     body: (close, content) => [
-      el("p", { class: "deal-number", "data-testid": "deal-number" },
-        `${deal !== null ? `Deal ${deal} · ` : ""}match #${match.record.seed} · move ${match.record.actions.length}`),
+      el("p", { class: "deal-number", "data-testid": "deal-number" }, [
+        deal !== null ? t("Deal {deal}", { deal }) : null,
+        t("match #{seed}", { seed: match.record.seed }),
+        t("move {n}", { n: match.record.actions.length }),
+      ].filter(Boolean).join(" · ")),
       el("div", { class: "tools-buttons" },
         el("button", {
           type: "button", "data-testid": "tool-undo", disabled: view.over || match.busy || !match.record.actions.length,
           onclick: async () => { close(); await match.undo(); },
-        }, "Undo my last move"),
+        }, t("Undo my last move")),
         el("button", {
           type: "button", "data-testid": "tool-hint", disabled: !humanToAct,
           onclick: async () => {
             close();
             const action = await match.hint();
-            if (action) table.showHint?.(action, `Hint: ${describeAction(action)}`);
+            if (action) table.showHint?.(action, t("Hint: {action}", { action: describeAction(action) }));
           },
-        }, "Hint"),
+        }, t("Hint")),
         el("button", {
           type: "button", "data-testid": "tool-last-trick", disabled: !view.last_trick,
-          onclick: () => replaceChildren(content, el("h3", {}, "Last trick"), trickRows(view.last_trick, names)),
-        }, "Last trick"),
+          onclick: () => replaceChildren(content, el("h3", {}, t("Last trick")), trickRows(view.last_trick, names)),
+        }, t("Last trick")),
         el("button", {
           type: "button", "data-testid": "tool-review",
           onclick: async () => {
-            replaceChildren(content, el("p", {}, "Loading…"));
+            replaceChildren(content, el("p", {}, t("Loading…")));
             try {
-              replaceChildren(content, el("h3", {}, "Review of finished deals"), reviewBody(await match.review(), names));
+              replaceChildren(content, el("h3", {}, t("Review of finished deals")), reviewBody(await match.review(), names));
             } catch (error) {
               replaceChildren(content, el("p", { class: "error-text" }, error.message));
             }
           },
-        }, "Review deals"),
+        }, t("Review deals")),
         el("button", {
           type: "button", "data-testid": "tool-record",
           onclick: () => downloadJSON(`cardtable-${match.record.game}-${match.record.seed}.json`, match.record),
-        }, "Download the record"),
+        }, t("Download the record")),
         el("button", {
           type: "button", "data-testid": "tool-settings",
           onclick: () => { close(); openSettings(host); },
         }, t("Settings")),
         onRules && rulesButton({ testid: "tool-rules", className: "rules-button", onClick: () => { close(); onRules(); } })),
-      el("label", { class: "bot-speed" }, "Bot speed ",
-        el("select", { "data-testid": "tool-bot-speed", onchange: (event) => onSpeed(event.target.value) },
-          Object.entries(BOT_SPEEDS).map(([value, { label }]) => el("option", { value, selected: value === settings.botSpeed }, label)))),
+      settingSelect(t("Bot speed"), "tool-bot-speed", { value: settings.botSpeed, choices: botSpeedChoices(), onChange: onSpeed }),
+      language && settingSelect(t("Language"), "tool-language", {
+        ...language,
+        // The page re-renders in the new language; so does this dialog.
+        onChange: async (code) => {
+          close();
+          await language.onChange(code);
+          openTableTools({ host, match, table, settings, onSpeed, language: { ...language, value: code }, onRules });
+        },
+      }),
     ],
   });
 }

@@ -8,11 +8,11 @@
 import { el, sleep } from "./dom.js";
 import { cardBack, cardButton, cardView } from "./cards.js";
 import { seatNames, seatStyle } from "./seats.js";
-import { showDialog, winnerText } from "./score-sheet.js";
+import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
-import { t } from "./i18n.js";
+import { t, tc, tn } from "./i18n.js";
 
 export const HUMAN = 0;
 
@@ -22,25 +22,21 @@ export function setTableTools(handler) {
   openTools = handler;
 }
 
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 export function stat(testid, ...children) {
   return el("span", { class: "stat", "data-testid": testid }, ...children);
 }
 
 export function dealerBadge(dealer, seat) {
   return dealer === seat
-    ? el("span", { class: "dealer-badge", title: "Dealer", "data-testid": "dealer" },
-      el("span", { "aria-hidden": "true" }, "D"), el("span", { class: "sr-only" }, "(dealer)"))
+    ? el("span", { class: "dealer-badge", title: t("Dealer"), "data-testid": "dealer" },
+      el("span", { "aria-hidden": "true" }, tc("dealer badge", "D")), el("span", { class: "sr-only" }, t("(dealer)")))
     : null;
 }
 
 export function cardCount(count) {
   return el("span", { class: "seat-cards", "data-testid": "seat-cards" },
-    el("span", { class: "mini-back", "aria-hidden": "true" }), count,
-    el("span", { class: "sr-only" }, count === 1 ? " card" : " cards"));
+    el("span", { class: "mini-back", "aria-hidden": "true" }), el("span", { "aria-hidden": "true" }, count),
+    el("span", { class: "sr-only" }, tn("{n} card", "{n} cards", count)));
 }
 
 // A box at a seat's place around the felt: its name line, then lines of small facts.
@@ -58,7 +54,7 @@ export function seatBox(view, seat, names, { badges = [], lines = [], toAct = vi
 // on screen before slide in, so a re-render does not replay the animation.
 export function singleTrick(view, { trick, trickWinner, isFresh }) {
   const plays = trick?.plays ?? [];
-  return el("div", { class: "trick", "data-testid": "trick", role: "group", "aria-label": "Current trick" },
+  return el("div", { class: "trick", "data-testid": "trick", role: "group", "aria-label": t("Current trick") },
     plays.map(({ seat, card }, order) => el("div", {
       class: `trick-card${seat === trickWinner ? " winner" : ""}${isFresh(`${seat}${card}`) ? " fresh" : ""}`,
       "data-seat": seat,
@@ -72,7 +68,7 @@ export function singleTrickKeys(trick) {
 
 // The hand: `props(code)` gives {enabled, dimmed, selected, onClick, extraClass} per card.
 // Long hands overlap (two rows of nine on a phone, one row on a desktop).
-export function handRow(cards, { active = false, props = () => ({}), hidden = 0, label = "Your hand" } = {}) {
+export function handRow(cards, { active = false, props = () => ({}), hidden = 0, label = t("Your hand") } = {}) {
   const count = cards.length + hidden;
   const classes = ["hand", active && "your-play", count > 13 && "long", count > 16 && "very-long"].filter(Boolean);
   return el("div", {
@@ -88,7 +84,7 @@ export function legalBy(view, type, key) {
 }
 
 // A row of buttons for legal actions: [{label, action, testid, data, primary, title}].
-export function actionButtons(buttons, { enabled, onAction, label = "Your choice", extraClass = "" }) {
+export function actionButtons(buttons, { enabled, onAction, label = t("Your choice"), extraClass = "" }) {
   return el("div", { class: `action-panel ${extraClass}`.trim(), "data-testid": "action-panel", role: "group", "aria-label": label },
     buttons.map(({ text, action, testid = "action-button", data = {}, primary = false, title }) => el("button", {
       type: "button", class: `action-button${primary ? " primary" : ""}`, "data-testid": testid,
@@ -147,8 +143,8 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
   function openSheet() {
     if (!current) return;
     showDialog(screen, {
-      title: "Score sheet", testid: "score-sheet-view", body: spec.sheet(current, names),
-      buttons: [{ label: "Close", value: null, primary: true, testid: "close-sheet" }],
+      title: t("Score sheet"), testid: "score-sheet-view", body: spec.sheet(current, names),
+      buttons: [{ label: t("Close"), value: null, primary: true, testid: "close-sheet" }],
     });
   }
 
@@ -184,9 +180,9 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
           el("span", { "aria-hidden": "true" }, "‹ "), el("span", { class: "bar-text" }, t("Games"))),
         el("div", { class: "deal-info", "data-testid": "deal-info" }, spec.info(view)),
         spec.badge(view, ctx),
-        el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, "Scores"),
+        el("button", { type: "button", class: "bar-button", "data-testid": "open-sheet", onclick: openSheet }, t("Scores")),
         openTools && el("button", {
-          type: "button", class: "bar-button", "data-testid": "open-tools", "aria-label": "Table tools",
+          type: "button", class: "bar-button", "data-testid": "open-tools", "aria-label": t("Table tools"),
           onclick: () => openTools(screen),
         }, "⋯")),
       el("div", { class: `felt players-${view.players}${view.players > 4 ? " crowded" : ""} ${spec.feltClass?.(view) ?? ""}`.trim() },
@@ -231,12 +227,12 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
     if (next.over) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
       const choice = await showDialog(screen, {
-        title: "Game over", testid: "final-sheet",
+        title: t("Game over"), testid: "final-sheet",
         body: spec.finalBody ? spec.finalBody(next, names)
           : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)],
         buttons: [
-          { label: "See the table", value: "stay", testid: "stay" },
-          { label: "New game", value: "new", primary: true, testid: "new-game" },
+          { label: t("See the table"), value: "stay", testid: "stay" },
+          { label: t("New game"), value: "new", primary: true, testid: "new-game" },
         ],
       });
       if (choice === "new") onLeave();
@@ -245,7 +241,7 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
       await showDialog(screen, {
         title: spec.dealTitle(next), testid: "deal-sheet",
         body: [spec.dealBody?.(next, names), spec.sheet(next, names)],
-        buttons: [{ label: "Continue", value: null, primary: true, testid: "continue" }],
+        buttons: [{ label: t("Continue"), value: null, primary: true, testid: "continue" }],
       });
     }
   }
@@ -262,15 +258,37 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
     showNotice(message);
   }
 
-  return { screen, render, showOutcome, showNotice, showHint };
+  // The same table again (the language changed): the view and the moment as they were; a
+  // notice Python gave in the old language is dropped.
+  function rerender() {
+    notice = null;
+    if (current) render(current, lastOptions);
+  }
+
+  return { screen, render, rerender, showOutcome, showNotice, showHint };
 }
 
-// A bot's or your turn, said the same way in every game.
+// Partnerships: team 0 is yours ("Us"), team 1 the other ("Them").
+export function teamName(team) {
+  return team === 0 ? t("Us") : t("Them");
+}
+
+// "Us (You and North)".
+export function teamWithPlayers(team, players) {
+  return t("{team} ({players})", { team: teamName(team), players: listNames(players) });
+}
+
+// The title of the dialog after a deal.
+export function dealDoneTitle(next) {
+  return t("Deal {deal} done", { deal: next.sheet.rows[next.sheet.rows.length - 1].deal });
+}
+
+// A bot's or your turn, said the same way in every game: doing(name) says what the bot does.
 export function waitingText(view, names, { stalled }, doing) {
   if (view.to_act === null || view.to_act === undefined || view.to_act === HUMAN) return "";
   const name = names[view.to_act];
-  if (stalled) return `${name} could not move: press Try again`;
-  return `${name} ${doing}…`;
+  if (stalled) return t("{name} could not move: press Try again", { name });
+  return doing(name);
 }
 
 export { cardView, cardBack };

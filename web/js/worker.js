@@ -1,7 +1,7 @@
 // Module Web Worker running the games in Pyodide, so the page stays responsive while
 // Python boots and bots think.
 //
-// worker -> page: {type: "progress", stage, done, total, text}, then {type: "ready", version}
+// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version}
 //                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>}
 // page -> worker: {type: "call", id, request: <JSON string>}
 //
@@ -13,12 +13,8 @@ const STAGE_TIMEOUT_MS = 60_000;
 
 const siteURL = new URL("../", import.meta.url);
 
-const STAGES = [
-  ["manifest", "Reading the build manifest…"],
-  ["runtime", "Loading the Python runtime…"],
-  ["wheel", "Installing the games…"],
-  ["import", "Starting the games…"],
-];
+// The page says what each stage does, in the player's language (loading-screen.js).
+const STAGES = ["manifest", "runtime", "wheel", "import"];
 
 function withDeadline(promise, stage) {
   let timer;
@@ -69,12 +65,11 @@ const bootSteps = {
 
 async function boot() {
   let context = {};
-  for (const [done, [stage, text]] of STAGES.entries()) {
-    postMessage({ type: "progress", stage, done, total: STAGES.length, text });
+  for (const [done, stage] of STAGES.entries()) {
+    postMessage({ type: "progress", stage, done, total: STAGES.length });
     context = { ...context, ...(await withDeadline(bootSteps[stage](context), stage)) };
   }
-  postMessage({ type: "progress", stage: "ready", done: STAGES.length,
-                total: STAGES.length, text: "Ready" });
+  postMessage({ type: "progress", stage: "ready", done: STAGES.length, total: STAGES.length });
   postMessage({ type: "ready", version: context.manifest.version });
   return context.handle;
 }

@@ -9,44 +9,72 @@
 
 import { el } from "./dom.js";
 import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
-import { listNames, sheetGrid } from "./score-sheet.js";
-import { HUMAN, actionButtons, createTable, plural, seatBox, waitingText } from "./table.js";
+import { listChoices, sheetGrid } from "./score-sheet.js";
+import { t, tn } from "./i18n.js";
+import { HUMAN, actionButtons, createTable, seatBox, waitingText } from "./table.js";
+import { isPlaying } from "./oh-hell-table.js";
 
 const COMMON = "common";
+// The game's call, kept in Russian in every language (like "Uno!"); the texts around it explain it.
+const PROZEVAL = "Прозевал!";
 
-function who(seat, names) {
-  return seat === HUMAN ? "You" : names[seat];
+// Where a card could go: "on the common pile", "on your pile", "on West's pile".
+function onPile(target, names) {
+  if (target === COMMON) return t("on the common pile");
+  return target === HUMAN ? t("on your pile") : t("on {name}'s pile", { name: names[target] });
 }
 
-function targetName(target, names) {
-  if (target === COMMON) return "the common pile";
-  return target === HUMAN ? "your pile" : `${names[target]}'s pile`;
+// Where a card went: "onto the common pile"...
+function ontoPile(target, names) {
+  if (target === COMMON) return t("onto the common pile");
+  return target === HUMAN ? t("onto your pile") : t("onto {name}'s pile", { name: names[target] });
 }
 
 function ordinal(n) {
-  return ["", "1st", "2nd", "3rd"][n] ?? `${n}th`;
+  switch (n) {
+    case 1: return t("1st");
+    case 2: return t("2nd");
+    case 3: return t("3rd");
+    case 4: return t("4th");
+    case 5: return t("5th");
+    case 6: return t("6th");
+    default: return String(n);
+  }
 }
 
 export function missText(miss, names) {
-  const where = listNames(miss.targets.map((t) => targetName(t, names))).replace(/ and /g, " or ");
-  return `${who(miss.seat, names)} drew while ${cardLabel(miss.card)} could go on ${where}.`;
+  const card = cardLabel(miss.card);
+  const where = listChoices(miss.targets.map((target) => onPile(target, names)));
+  return miss.seat === HUMAN ? t("You drew while {card} could go {where}.", { card, where })
+    : t("{name} drew while {card} could go {where}.", { name: names[miss.seat], card, where });
 }
 
+// What happened, for you (first) or another player (second).
 export function eventText(event, names) {
   if (!event) return "";
-  const name = who(event.seat, names);
+  const you = event.seat === HUMAN;
+  const name = names[event.seat];
+  const card = event.card ? cardLabel(event.card) : "";
+  const target = event.target !== undefined ? ontoPile(event.target, names) : "";
   switch (event.type) {
-    case "start": return `${name} ${event.seat === HUMAN ? "begin" : "begins"}; ${cardLabel(event.card)} is turned up.`;
-    case "move": return `${name} moved ${cardLabel(event.card)} onto ${targetName(event.target, names)}.`;
-    case "place": return `${name} put the drawn ${cardLabel(event.card)} on ${targetName(event.target, names)}.`;
-    case "keep": return `${name} drew ${cardLabel(event.card)}: it fits nowhere, so it stays.`;
-    case "draw": return `${name} drew ${cardLabel(event.card)}.`;
-    case "flip": return event.seats.length > 1 ? "The stock is used up: every pile is turned face down." : `${name} turned the pile over.`;
-    case "face_up": return `${name} turned up the last card, ${cardLabel(event.card)}.`;
-    case "skip": return `${name} has one card that fits nowhere: the turn passes.`;
-    case "out": return `${name} ${event.seat === HUMAN ? "are" : "is"} out (${ordinal(event.place)})!`;
-    case "turn": return "";
-    case "end": return "";
+    case "start": return you ? t("You begin; {card} is turned up.", { card })
+      : t("{name} begins; {card} is turned up.", { name, card });
+    case "move": return you ? t("You moved {card} {target}.", { card, target })
+      : t("{name} moved {card} {target}.", { name, card, target });
+    case "place": return you ? t("You put the drawn {card} {target}.", { card, target })
+      : t("{name} put the drawn {card} {target}.", { name, card, target });
+    case "keep": return you ? t("You drew {card}: it fits nowhere, so it stays.", { card })
+      : t("{name} drew {card}: it fits nowhere, so it stays.", { name, card });
+    case "draw": return you ? t("You drew {card}.", { card }) : t("{name} drew {card}.", { name, card });
+    case "flip":
+      if (event.seats.length > 1) return t("The stock is used up: every pile is turned face down.");
+      return you ? t("You turned the pile over.") : t("{name} turned the pile over.", { name });
+    case "face_up": return you ? t("You turned up the last card, {card}.", { card })
+      : t("{name} turned up the last card, {card}.", { name, card });
+    case "skip": return you ? t("You have one card that fits nowhere: the turn passes.")
+      : t("{name} has one card that fits nowhere: the turn passes.", { name });
+    case "out": return you ? t("You are out ({place})!", { place: ordinal(event.place) })
+      : t("{name} is out ({place})!", { name, place: ordinal(event.place) });
     default: return "";
   }
 }
@@ -85,12 +113,12 @@ export function createZevakaTable(args) {
   function pileCard(view, ctx, target, top, { label }) {
     const hinted = hintTargets(view).has(target);
     if (!top) {
-      return el("span", { class: "pile-empty", "data-testid": "pile-empty", "aria-label": `${label}: empty` });
+      return el("span", { class: "pile-empty", "data-testid": "pile-empty", "aria-label": t("{pile}: empty", { pile: label }) });
     }
     const enabled = canTap(view, ctx);
     return cardButton(top, {
       enabled, testid: "target", extraClass: `pile-top${hinted ? " hint" : ""}`,
-      label: `${label}: ${cardLabel(top)}`,
+      label: t("{pile}: {card}", { pile: label, card: cardLabel(top) }),
       onClick: enabled ? () => tapTarget(view, ctx, target) : undefined,
     });
   }
@@ -98,11 +126,14 @@ export function createZevakaTable(args) {
   function seat(view, seatNo, ctx) {
     const pile = view.piles[seatNo];
     const box = seatBox(view, seatNo, ctx.names, {
-      badges: pile.missed > 0 && el("span", { class: "missed-badge", "data-testid": "seat-missed", title: "Прозевал! (missed moves)" }, `×${pile.missed}`),
+      badges: pile.missed > 0 && el("span", {
+        class: "missed-badge", "data-testid": "seat-missed", title: t("{word} (missed moves)", { word: PROZEVAL }),
+      }, `×${pile.missed}`),
       lines: [
-        el("div", { class: "pile", "data-target": seatNo }, pile.out ? null : pileCard(view, ctx, seatNo, pile.top, { label: `${ctx.names[seatNo]}'s pile` })),
+        el("div", { class: "pile", "data-target": seatNo }, pile.out ? null
+          : pileCard(view, ctx, seatNo, pile.top, { label: t("{name}'s pile", { name: ctx.names[seatNo] }) })),
         el("span", { class: "stat", "data-testid": "seat-cards" },
-          pile.out ? `Out (${ordinal(view.ranking.indexOf(seatNo) + 1)})` : pileCounts(pile)),
+          pile.out ? t("Out ({place})", { place: ordinal(view.ranking.indexOf(seatNo) + 1) }) : pileCounts(pile)),
       ],
       extraClass: `zevaka-seat${pile.out ? " out" : ""}`,
     });
@@ -111,8 +142,8 @@ export function createZevakaTable(args) {
   }
 
   function pileCounts(pile) {
-    const parts = [plural(pile.cards, "card")];
-    if (pile.down > 0) parts.push(`${pile.down} face down`);
+    const parts = [tn("{n} card", "{n} cards", pile.cards)];
+    if (pile.down > 0) parts.push(t("{n} face down", { n: pile.down }));
     return parts.join(" · ");
   }
 
@@ -122,21 +153,21 @@ export function createZevakaTable(args) {
     return el("div", { class: "zevaka-middle" },
       el("div", { class: "zevaka-center" },
         el("div", { class: "common", "data-testid": "common", "data-count": view.common.count },
-          el("span", { class: "pile-label" }, "Common pile"),
-          pileCard(view, ctx, COMMON, view.common.top, { label: "The common pile" }),
-          el("span", { class: "muted" }, plural(view.common.count, "card"))),
+          el("span", { class: "pile-label" }, t("Common pile")),
+          pileCard(view, ctx, COMMON, view.common.top, { label: t("The common pile") }),
+          el("span", { class: "muted" }, tn("{n} card", "{n} cards", view.common.count))),
         el("div", { class: "stock", "data-testid": "stock", "data-count": view.stock_count },
-          el("span", { class: "pile-label" }, view.phase === "stock" ? "Stock" : "Stock used up"),
-          view.stock_count > 0 ? cardBack("stock-card", "The stock") : el("span", { class: "pile-empty" }),
-          el("span", { class: "muted" }, plural(view.stock_count, "card"))),
+          el("span", { class: "pile-label" }, view.phase === "stock" ? t("Stock") : t("Stock used up")),
+          view.stock_count > 0 ? cardBack("stock-card", t("The stock")) : el("span", { class: "pile-empty" }),
+          el("span", { class: "muted" }, tn("{n} card", "{n} cards", view.stock_count))),
         pending && pending.seat !== HUMAN && el("div", { class: "pending", "data-testid": "pending", "data-seat": pending.seat },
-          el("span", { class: "pile-label" }, `${ctx.names[pending.seat]} drew`), cardView(pending.card))),
+          el("span", { class: "pile-label" }, t("{name} drew", { name: ctx.names[pending.seat] })), cardView(pending.card))),
       el("p", { class: "zevaka-news", "data-testid": "news", "aria-live": "polite" }, lastNews(view, ctx.names)),
       view.last_missed && el("p", { class: "missed-note", "data-testid": "missed-note", "data-seat": view.last_missed.seat,
         "data-move": view.last_missed.move },
-      el("b", {}, "«Прозевал!» "), missText(view.last_missed, ctx.names)),
+      el("b", {}, `«${PROZEVAL}» `), missText(view.last_missed, ctx.names)),
       flash && el("div", { class: "miss-flash", "data-testid": "miss-flash", role: "alert" },
-        el("span", { class: "miss-word" }, "Прозевал!"),
+        el("span", { class: "miss-word" }, PROZEVAL),
         el("span", {}, missText(flash, ctx.names))));
   }
 
@@ -150,32 +181,34 @@ export function createZevakaTable(args) {
       ? cardButton(pile.top, {
         enabled: active && !pending, selected: active && !pending ? choice.get() : undefined,
         testid: "own-top", extraClass: hinted ? "hint" : "",
-        label: `Your top card: ${cardLabel(pile.top)}`,
+        label: t("Your top card: {card}", { card: cardLabel(pile.top) }),
         onClick: () => { choice.set(!choice.get()); ctx.rerender(); },
       })
       : el("span", { class: "pile-empty", "data-testid": "own-empty" });
-    return el("div", { class: "zevaka-own", "data-testid": "hand", role: "group", "aria-label": "Your pile" },
-      el("div", { class: "own-pile" }, el("span", { class: "pile-label" }, "Your pile"), top,
-        el("span", { class: "muted" }, pile.out ? "Out!" : pileCounts(pile))),
-      pending && el("div", { class: "own-pending" }, el("span", { class: "pile-label" }, "You drew"),
+    return el("div", { class: "zevaka-own", "data-testid": "hand", role: "group", "aria-label": t("Your pile") },
+      el("div", { class: "own-pile" }, el("span", { class: "pile-label" }, t("Your pile")), top,
+        el("span", { class: "muted" }, pile.out ? t("Out!") : pileCounts(pile))),
+      pending && el("div", { class: "own-pending" }, el("span", { class: "pile-label" }, t("You drew")),
         cardButton(pending, { enabled: false, selected: true, testid: "pending-card" })),
       !view.over && actionButtons([{
-        text: view.phase === "piles" ? "Draw from your pile" : "Draw", action: pending ? null : draw,
+        text: view.phase === "piles" ? t("Draw from your pile") : t("Draw"), action: pending ? null : draw,
         data: { type: "draw" }, primary: true,
-      }], { enabled: active, onAction: (action) => { choice.set(false); ctx.onAction(action); }, label: "Draw", extraClass: "draw-panel" }));
+      }], { enabled: active, onAction: (action) => { choice.set(false); ctx.onAction(action); }, label: t("Draw"), extraClass: "draw-panel" }));
   }
 
   function status(view, ctx) {
-    if (view.over) return "Game over";
+    if (view.over) return t("Game over");
     if (view.to_act === HUMAN) {
       if (ctx.busy) return "…";
-      if (view.pending && view.pending.seat === HUMAN) return `You drew ${cardLabel(view.pending.card)}: tap the pile it goes on`;
-      if (!view.legal.some((a) => a.type === "draw")) return "Your last card: tap the pile it goes on";
-      if (choice.get()) return "Now tap the pile your top card goes on";
-      if (!view.piles[HUMAN].top) return "Your turn: draw a card";
-      return "Your turn: move your top card (tap it, then a pile), or draw";
+      if (view.pending && view.pending.seat === HUMAN) {
+        return t("You drew {card}: tap the pile it goes on", { card: cardLabel(view.pending.card) });
+      }
+      if (!view.legal.some((a) => a.type === "draw")) return t("Your last card: tap the pile it goes on");
+      if (choice.get()) return t("Now tap the pile your top card goes on");
+      if (!view.piles[HUMAN].top) return t("Your turn: draw a card");
+      return t("Your turn: move your top card (tap it, then a pile), or draw");
     }
-    return waitingText(view, ctx.names, ctx, "is playing");
+    return waitingText(view, ctx.names, ctx, isPlaying);
   }
 
   function standings(view, names) {
@@ -183,9 +216,10 @@ export function createZevakaTable(args) {
     const result = rows[rows.length - 1];
     const order = result ? result.ranking : view.ranking.concat(view.piles.map((_, s) => s).filter((s) => !view.ranking.includes(s)));
     return sheetGrid({
-      caption: result ? "Places, cards left and «прозевал» counts." : "Cards held and «прозевал» counts so far.",
-      first: "Place",
-      columns: ["Player", "Cards", "Missed"],
+      caption: result ? t("Places, cards left and «{word}» counts.", { word: PROZEVAL })
+        : t("Cards held and «{word}» counts so far.", { word: PROZEVAL }),
+      first: t("Place"),
+      columns: [t("Player"), t("Cards"), t("Missed")],
       rows: order.map((s, i) => ({
         label: result || view.piles[s].out ? ordinal(i + 1) : "–",
         latest: s === (result ? result.loser : null),
@@ -196,19 +230,27 @@ export function createZevakaTable(args) {
   }
 
   function finalText(view, names) {
-    if (view.end === "draw") return "The game is stuck: a draw.";
-    if (view.end === "empty") return "Every card found a place: nobody loses.";
+    if (view.end === "draw") return t("The game is stuck: a draw.");
+    if (view.end === "empty") return t("Every card found a place: nobody loses.");
     if (view.loser === null || view.loser === undefined) return "";
-    const stuck = view.end === "deadlock" ? " (the game was stuck; most cards loses)" : "";
-    return view.loser === HUMAN ? `You are the zevaka: last with cards${stuck}.` : `${names[view.loser]} is the zevaka: last with cards${stuck}. You win!`;
+    const stuck = view.end === "deadlock";
+    if (view.loser === HUMAN) {
+      return stuck ? t("You are the zevaka: last with cards (the game was stuck; most cards loses).")
+        : t("You are the zevaka: last with cards.");
+    }
+    const name = names[view.loser];
+    return stuck ? t("{name} is the zevaka: last with cards (the game was stuck; most cards loses). You win!", { name })
+      : t("{name} is the zevaka: last with cards. You win!", { name });
   }
 
   const spec = {
     id: "zevaka",
     feltClass: () => "zevaka-felt",
-    info: (view) => `${view.deck} cards · ${{ stock: "phase 1: the stock", piles: "phase 2: own piles" }[view.phase] ?? "game over"}`,
+    info: (view) => tn("{n} card · {phase}", "{n} cards · {phase}", view.deck, {
+      phase: view.phase === "stock" ? t("phase 1: the stock") : view.phase === "piles" ? t("phase 2: own piles") : t("game over"),
+    }),
     badge: (view) => el("div", { class: "trump no-trump", "data-testid": "phase" }, el("span", { class: "trump-label" },
-      view.options?.hints ? "Hints on" : "Strict")),
+      view.options?.hints ? t("Hints on") : t("Strict"))),
     seat,
     me: (view, ctx) => [
       el("div", { class: "seat-name" }, ctx.names[HUMAN],

@@ -4,18 +4,24 @@ A card is a two-character string: rank (2-9, T, J, Q, K, A) + suit (S, H, D, C);
 jokers are "BJ" (big) and "LJ" (little). Rank order and points belong to each game.
 """
 
+from .i18n import N_, _, translate
+
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 BIG_JOKER, LITTLE_JOKER = "BJ", "LJ"
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# English names (msgids): translate() gives them in the request's language.
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
-    "A": "ace",
+    "2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"), "7": N_("seven"),
+    "8": N_("eight"), "9": N_("nine"), "T": N_("ten"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king"),
+    "A": N_("ace"),
 }
+# One pattern per suit: some languages bend the suit's name after the rank (Russian "дама червей").
+CARD_NAMES = {"S": N_("the {rank} of spades"), "H": N_("the {rank} of hearts"),
+              "D": N_("the {rank} of diamonds"), "C": N_("the {rank} of clubs")}
 
 
 def rank(card: str) -> str:
@@ -27,12 +33,24 @@ def suit(card: str) -> str:
     return "" if card in JOKERS else card[1]
 
 
-def card_name(card: str) -> str:
+def card_name(card) -> str:
+    """"the queen of hearts" in the request's language; a code that is no card, as sent."""
     if card == BIG_JOKER:
-        return "the big joker"
+        return _("the big joker")
     if card == LITTLE_JOKER:
-        return "the little joker"
-    return f"the {RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+        return _("the little joker")
+    if not is_card(card):
+        return repr(card)
+    return translate(CARD_NAMES[card[1]], rank=rank_name(card[0]))
+
+
+def rank_name(rank_letter: str) -> str:
+    return translate(RANK_NAMES[rank_letter])
+
+
+def suit_name(suit_letter: str) -> str:
+    """The suit's name as in "hearts were led"."""
+    return translate(SUIT_NAMES[suit_letter])
 
 
 def make_deck(ranks: str = RANKS, suits: str = SUITS, jokers: bool = False) -> list[str]:

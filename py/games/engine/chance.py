@@ -10,6 +10,7 @@ seed that every Python version hashes the same way.
 import random
 
 from .errors import BadRecord, GameError
+from .i18n import _
 
 
 def _next_entry(state, kind: str):
@@ -18,7 +19,7 @@ def _next_entry(state, kind: str):
     if pos < len(state.chance):
         entry = state.chance[pos]
         if not isinstance(entry, dict) or entry.get("kind") != kind:
-            raise BadRecord(f"Chance entry #{pos} should be a {kind!r} outcome.")
+            raise BadRecord(_("Chance entry #{number} should be a {kind} outcome.", number=pos, kind=repr(kind)))
         state.chance_pos = pos + 1
         return entry
     return None
@@ -40,7 +41,7 @@ def shuffled(state, deck: list[str], stacked: list[str] | None = None) -> list[s
     if entry is not None:
         cards = entry.get("cards")
         if not isinstance(cards, list) or sorted(map(str, cards)) != sorted(deck):
-            raise BadRecord(f"Chance entry #{state.chance_pos - 1} is not a shuffle of this game's deck.")
+            raise BadRecord(_("Chance entry #{number} is not a shuffle of this game's deck.", number=state.chance_pos - 1))
         return list(cards)
     if stacked is not None:
         cards = list(stacked)
@@ -56,7 +57,8 @@ def choice(state, kind: str, values: list):
     if entry is not None:
         value = entry.get("value")
         if not any(value == v and type(value) is type(v) for v in values):
-            raise BadRecord(f"Chance entry #{state.chance_pos - 1} ({kind}) has an impossible value.")
+            raise BadRecord(_("Chance entry #{number} ({kind}) has an impossible value.",
+                                number=state.chance_pos - 1, kind=kind))
         return value
     value = _rng(state).choice(values)
     return _record(state, {"kind": kind, "value": value})["value"]
@@ -65,5 +67,6 @@ def choice(state, kind: str, values: list):
 def validate_deck(deck, expected: list[str]) -> list[str]:
     """A stacked deck given by a caller must be a permutation of the game's deck."""
     if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(expected) or len(deck) != len(expected):
-        raise GameError(f"A stacked deck must hold each of the {len(expected)} cards of this game exactly once.")
+        raise GameError(_("A stacked deck must hold each of the {count} cards of this game exactly once.",
+                          count=len(expected)))
     return list(deck)

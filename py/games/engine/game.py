@@ -11,6 +11,7 @@ import random
 
 from . import chance
 from .errors import BadRecord, GameError, IllegalAction, MatchOver, NotYourTurn
+from .i18n import _, translate
 from .options import Option, resolve_options
 
 RECORD_KEYS = ("game", "version", "players", "options", "seed", "chance", "actions")
@@ -68,11 +69,11 @@ class State:
 def canonical_action(action) -> dict:
     """Actions compare as dicts; card lists are compared as sets in a fixed order."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction('An action must be an object with a "type", e.g. {"type": "play", "cards": ["QS"]}.')
+        raise IllegalAction(_('An action must be an object with a "type", e.g. {"type": "play", "cards": ["QS"]}.'))
     if "cards" in action:
         cards = action["cards"]
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise IllegalAction('"cards" must be a list of card codes such as ["QS", "TH"].')
+            raise IllegalAction(_('"cards" must be a list of card codes such as ["QS", "TH"].'))
         action = dict(action, cards=sorted(cards))
     return action
 
@@ -81,7 +82,7 @@ class Game:
     """Base of every game. Subclasses set the class attributes and the hooks below."""
 
     id: str = ""
-    title: str = ""
+    title: str = ""  # N_()-marked: shown in the request's language
     min_players = 2
     max_players = 4
     default_players = 4
@@ -94,11 +95,12 @@ class Game:
         if not isinstance(players, int) or isinstance(players, bool) or not (
             self.min_players <= players <= self.max_players
         ):
-            raise GameError(f"{self.title} is for {self.min_players} to {self.max_players} players.")
+            raise GameError(_("{game} is for {low} to {high} players.", game=translate(self.title),
+                              low=self.min_players, high=self.max_players))
         if seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED)
         if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < MAX_SEED):
-            raise GameError("The seed must be a whole number from 0 to 2^53 - 1.")
+            raise GameError(_("The seed must be a whole number from 0 to 2^53 - 1."))
         state = self.state_class(players, resolve_options(self.options_schema, options), seed)
         if _chance is not None:
             state.chance = list(_chance)
@@ -123,9 +125,9 @@ class Game:
 
     def _checked(self, state, action, seat=None) -> dict:
         if state.over:
-            raise MatchOver("The match is over; start a new one.")
+            raise MatchOver(_("The match is over; start a new one."))
         if seat is not None and seat != state.turn:
-            raise NotYourTurn(f"It is not your turn: seat {state.turn} is to act.")
+            raise NotYourTurn(_("It is not your turn: seat {seat} is to act.", seat=state.turn))
         action = canonical_action(action)
         # Compared as JSON text: in Python True == 1 and 1.0 == 1, in a record they differ.
         key = json.dumps(action, sort_keys=True)
@@ -164,29 +166,32 @@ class Game:
     def replay(self, record) -> State:
         """The state a record describes; BadRecord if it is malformed or does not replay."""
         if not isinstance(record, dict):
-            raise BadRecord("A match record must be a JSON object.")
+            raise BadRecord(_("A match record must be a JSON object."))
         missing = [k for k in RECORD_KEYS if k not in record]
         if missing:
-            raise BadRecord(f"The match record lacks {', '.join(missing)}.")
+            raise BadRecord(_("The match record lacks {fields}.", fields=", ".join(missing)))
         if record["game"] != self.id:
-            raise BadRecord(f"This record is of {record['game']!r}, not {self.id!r}.")
+            raise BadRecord(_("This record is of {found}, not {wanted}.", found=repr(record["game"]),
+                              wanted=repr(self.id)))
         if record["version"] != self.version:
-            raise BadRecord(f"Record version {record['version']!r} is not known (this app reads {self.version}).")
+            raise BadRecord(_("Record version {found} is not known (this app reads {known}).",
+                              found=repr(record["version"]), known=self.version))
         if not isinstance(record["chance"], list) or not isinstance(record["actions"], list):
-            raise BadRecord("The record's chance and actions must be lists.")
+            raise BadRecord(_("The record's chance and actions must be lists."))
         try:
             state = self.new_match(record["players"], record["options"], record["seed"], _chance=record["chance"])
         except BadRecord:
             raise
         except GameError as error:
-            raise BadRecord(f"The record cannot start a match: {error.message}") from None
+            raise BadRecord(_("The record cannot start a match: {reason}", reason=error.message)) from None
         for index, action in enumerate(record["actions"]):
             try:  # in place: the state is ours until it is returned
                 action = self._checked(state, action)
                 state.actions.append(action)
                 self.perform(state, action)
             except GameError as error:
-                raise BadRecord(f"Action #{index + 1} of the record does not replay: {error.message}") from None
+                raise BadRecord(_("Action #{number} of the record does not replay: {reason}",
+                                  number=index + 1, reason=error.message)) from None
         return state
 
     # ---- hooks ------------------------------------------------------------------
@@ -208,7 +213,7 @@ class Game:
         raise NotImplementedError
 
     def explain_illegal(self, state, action: dict) -> str:
-        return "That move is not allowed now."
+        return _("That move is not allowed now.")
 
     def game_view(self, state, seat: int) -> dict:
         raise NotImplementedError
@@ -319,7 +324,7 @@ class Game:
     def to_json(self) -> dict:
         return {
             "id": self.id,
-            "title": self.title,
+            "title": translate(self.title),
             "players": [self.min_players, self.max_players],
             "default_players": self.default_players,
             "options": [o.to_json() for o in self.options_schema],

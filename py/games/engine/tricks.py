@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import cards as C
 from .errors import IllegalAction
+from .i18n import _
 from .game import Game
 
 STANDARD_STRENGTH = C.strength_table(C.RANKS)  # 2 low ... A high
@@ -111,21 +112,21 @@ class TrickGame(Game):
     def explain_play(self, state, action: dict) -> str:
         cards = action.get("cards") or []
         if len(cards) != 1:
-            return "Play exactly one card."
+            return _("Play exactly one card.")
         card = cards[0]
         hand = state.hands[state.turn]
         if card not in hand:
-            return f"You do not hold {C.card_name(card) if C.is_card(card) else repr(card)}."
+            return not_held(card)
         if not state.trick:
-            return "You may not lead that card now."
+            return _("You may not lead that card now.")
         led = self.suit_of(state.trick[0]["card"])
         if any(self.suit_of(c) == led for c in hand):
             if self.suit_of(card) == led:
-                return "Trumps were led: you must beat the highest trump on the trick."
-            return f"You must follow suit: {C.SUIT_NAMES[led]} were led and you hold {C.SUIT_NAMES[led]}."
+                return _("Trumps were led: you must beat the highest trump on the trick.")
+            return must_follow(led)
         if self.suit_of(card) == state.trump:
-            return "You must beat the highest trump on the trick, since you can."
-        return f"You have no {C.SUIT_NAMES[led]}, so you must play a trump ({C.SUIT_NAMES[state.trump]})."
+            return _("You must beat the highest trump on the trick, since you can.")
+        return must_trump(led, state.trump)
 
     def play_card(self, state, card: str) -> None:
         seat = state.turn
@@ -245,6 +246,19 @@ _EXCLUSIONS: dict = {}
 
 def _copy_plays(plays):
     return [dict(p) for p in plays]
+
+
+def not_held(card) -> str:
+    return _("You do not hold {card}.", card=C.card_name(card))
+
+
+def must_follow(led: str) -> str:
+    return _("You must follow suit: {suit} were led and you hold {suit}.", suit=C.suit_name(led))
+
+
+def must_trump(led: str, trump: str) -> str:
+    return _("You have no {suit}, so you must play a trump ({trump}).", suit=C.suit_name(led),
+             trump=C.suit_name(trump))
 
 
 def require(condition: bool, message: str) -> None:
