@@ -502,7 +502,7 @@ class ZevakaGame(Game):
     bot_module = "games.zevaka_bot"
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25, "miss": 0.35},
-        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "miss": 0.08},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "miss": 0.15},
         "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "miss": 0.0},
     }
     SEARCH_ACTIONS = 12  # the search looks this many actions ahead, then evaluates
