@@ -137,3 +137,12 @@ def test_no_committed_file_names_a_registry_or_cdn_host():
         text = path.read_bytes().decode("utf-8", errors="ignore").lower()
         offenders += [f"{name}: {host}" for host in FORBIDDEN_HOSTS if host in text]
     assert not offenders, "registry/CDN host names in committed files:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("script", sorted(p.relative_to(REPO).as_posix() for p in (REPO / "web").rglob("*.js")))
+def test_every_page_script_parses_as_a_module(script):
+    """A syntax error (a name imported twice after a merge, say) stops the whole page before
+    any browser test can say why; node names the file and line in a second."""
+    result = subprocess.run(["node", "--input-type=module", "--check"], stdin=(REPO / script).open("rb"),
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -2,7 +2,6 @@
 // export / import of everything the app stores.
 
 import { el, replaceChildren } from "./dom.js";
-import { t } from "./i18n.js";
 import { statistics } from "./history.js";
 import { downloadJSON, exportAll, importAll, readHistory } from "./storage.js";
 import { currentLanguage, t, tn } from "./i18n.js";
