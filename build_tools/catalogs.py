@@ -41,6 +41,7 @@ JS_FUNCTIONS = {
     "tp": ("msgid",),
     "tn": ("msgid", "plural"),
     "tc": ("context", "msgid"),
+    "N_": ("msgid",),  # marked where chosen, translated later by translate() (its params are not known here)
 }
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 JS_CALL = re.compile(r"(?<![\w.$])(" + "|".join(sorted(JS_FUNCTIONS, key=len, reverse=True)) + r")\(")
@@ -254,6 +255,8 @@ def extract_js(paths=None) -> tuple[list[Found], list[str]]:
                 count = re.compile(r"\s*,\s*([^,()]+|[^,]*\([^()]*\)[^,()]*)").match(code, pos)
                 params = _js_params(code, count.end()) if count else None
                 params = None if params is None else params | {"n"}
+            elif name == "N_":
+                params = None
             else:
                 params = _js_params(code, pos)
             found.append(Found(rel, line, values.get("context"), values["msgid"], values.get("plural"),

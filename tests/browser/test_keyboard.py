@@ -4,11 +4,15 @@ the five games with short options. At every decision the focus is still on the t
 is never lost to <body> by a re-render), the control is reached from wherever the focus
 is, and the record grows by exactly the action Python allows that the test chose.
 
+Each game is played in one of the six languages (Oh Hell and Kozel in English too), and
+what the page announced is checked against that language's catalog.
+
 The human plays what CPython's normal bot would play in its seat, so the games have a
 realistic length; the page's bots play at level normal with no delay."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -150,42 +154,84 @@ new MutationObserver((changes) => {
   }
 }).observe(document, { childList: true, subtree: true });"""
 
-def check_announcements(game: str, record: dict, said: list[str]) -> None:
-    """The plays were said, and no card hidden from you was named."""
+class Phrases:
+    """The page's sentences in one language, as patterns: a msgid's translation from the
+    compiled catalog the page itself loads (English: the msgid), its {placeholders} matching
+    any text unless given."""
+
+    def __init__(self, dist_dir, lang: str):
+        path = dist_dir / "locales" / f"{lang}.json"
+        self.messages = json.loads(path.read_text(encoding="utf-8"))["messages"] if lang != "en" else {}
+
+    def text(self, msgid: str) -> str:
+        found = self.messages.get(msgid)
+        return found if isinstance(found, str) and found else msgid
+
+    def pattern(self, msgid: str, **fixed: str) -> re.Pattern:
+        parts = re.split(r"(\{[A-Za-z_]\w*\})", self.text(msgid))
+        return re.compile("".join(fixed.get(p[1:-1], ".+?") if p.startswith("{") else re.escape(p) for p in parts))
+
+    def said(self, lines: list[str], msgid: str, **fixed: str) -> list[str]:
+        pattern = self.pattern(msgid, **fixed)
+        return [line for line in lines if pattern.fullmatch(line)]
+
+
+def check_announcements(game: str, said: list[str], phrases: Phrases) -> None:
+    """The plays were said in the page's language, and no card hidden from you was named."""
     assert said, "nothing was announced"
     text = "\n".join(said)
     if game in ("oh_hell", "spades", "eight_five_three"):
-        assert re.search(r"(Bot \d|West|North|East) plays \w+ of \w+", text), text[:500]
-        assert re.search(r"wins the trick", text)
+        assert phrases.said(said, "{name} plays {card}"), text[:500]
+        assert phrases.said(said, "{name} wins the trick") or phrases.said(said, "You win the trick"), text[:500]
     if game == "kozel":  # passes face down (the default): another seat's pass never names its cards
-        bot_passes = [line for line in said if re.match(r"(West|North|East) passes", line)]
+        count = "(?:%s|%s)" % (re.escape(phrases.text("a card")), phrases.pattern("{n} cards", n=r"\d+").pattern)
+        mine = [line for msgid in ("You pass {cards}", "You pass {cards} face down", "You pass {count} face down")
+                for line in phrases.said(said, msgid)]
+        bot_passes = [line for line in phrases.said(said, "{name} passes {cards}")
+                      + phrases.said(said, "{name} passes {count} face down") if line not in mine]
         assert bot_passes, text[:500]
-        assert all(re.fullmatch(r"\w+ passes (a card|\d cards) face down", line) for line in bot_passes), bot_passes
-        assert re.search(r"takes the trick", text)
+        face_down = phrases.pattern("{name} passes {count} face down", count=count)
+        assert all(face_down.fullmatch(line) for line in bot_passes), bot_passes
+        assert phrases.said(said, "{name} takes the trick") or phrases.said(said, "You take the trick"), text[:500]
     if game == "spades":
-        assert "Bot 1 draws a card" in text
-        assert not re.search(r"Bot 1 (keeps|discards)", text), "another seat's draw was told"
-    if game == "eight_five_three":
-        for line in said:
-            if "face down" in line:
-                assert " of " not in line, line
+        assert phrases.said(said, "{name} draws a card"), text[:500]
     if game == "zevaka":
-        assert re.search(r"(Bot 1|You) (moved|put the drawn|drew)", text), text[:500]
+        moves = [msgid for msgid in ("{name} moved {card} {target}.", "You moved {card} {target}.",
+                                     "{name} put the drawn {card} {target}.", "You put the drawn {card} {target}.",
+                                     "{name} drew {card}: it fits nowhere, so it stays.")
+                 if phrases.said(said, msgid)]
+        assert moves, text[:500]
+    if phrases.messages:  # every sentence in the language, none left in English
+        english = [line for line in said if re.search(r"\b(plays|wins the trick|passes|takes the trick|draws a card|moved|drew)\b", line)]
+        assert not english, english[:5]
+    else:  # English: the sentences read as sentences about real cards
+        if game in ("oh_hell", "spades", "eight_five_three"):
+            assert re.search(r"(Bot \d|West|North|East) plays \w+ of \w+", text), text[:500]
+        if game == "spades":
+            assert "Bot 1 draws a card" in text
+            assert not re.search(r"Bot 1 (keeps|discards)", text), "another seat's draw was told"
+        if game == "eight_five_three":
+            for line in said:
+                if "face down" in line:
+                    assert " of " not in line, line
 
 
+# Each game in another of the six languages (the browser's language picks it), English twice.
 GAMES = [
-    ("oh_hell", 3, {"largest": 3}, 1),
-    ("kozel", 4, {"limit": 6}, 2),
-    ("spades", 2, {"target": 100}, 3),
-    ("eight_five_three", 3, {}, 4),
-    ("zevaka", 2, {}, 5),
+    ("oh_hell", 3, {"largest": 3}, 1, "pl"),
+    ("kozel", 4, {"limit": 6}, 2, "de"),
+    ("spades", 2, {"target": 100}, 3, "nl"),
+    ("eight_five_three", 3, {}, 4, "bg"),
+    ("zevaka", 2, {}, 5, "ru"),
+    ("oh_hell", 3, {"largest": 3}, 6, "en"),
+    ("kozel", 4, {"limit": 6}, 7, "en"),
 ]
 
 
-@pytest.mark.parametrize("game,players,options,seed", GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_game_by_keyboard(new_page, open_app, game, players, options, seed):
+@pytest.mark.parametrize("game,players,options,seed,lang", GAMES, ids=[f"{g[0]}-{g[4]}" for g in GAMES])
+def test_a_whole_game_by_keyboard(new_page, open_app, dist_dir, game, players, options, seed, lang):
     started = time.perf_counter()
-    page = new_page(PHONE)
+    page = new_page(PHONE, locale=lang)
     page.add_init_script(RECORD_ANNOUNCEMENTS)
     open_app(page, f"{QUERY}&seed={seed}")
     start_by_keyboard(page, game, players, options)
@@ -194,5 +240,6 @@ def test_a_whole_game_by_keyboard(new_page, open_app, game, players, options, se
     view = python_view(record)
     assert view["over"]
     assert page.locator("[data-testid=final-sheet]").count() == 1
-    check_announcements(game, record, page.evaluate("window.__said"))
+    assert page.evaluate("document.documentElement.lang") == lang
+    check_announcements(game, page.evaluate("window.__said"), Phrases(dist_dir, lang))
     print(f"{game}: {stats} in {time.perf_counter() - started:.1f} s")

@@ -6,7 +6,7 @@
 
 import { cardLabel, suitName } from "./cards.js";
 import { listNames } from "./score-sheet.js";
-import { t } from "./i18n.js";
+import { N_, t, translate } from "./i18n.js";
 import { eventText, missText } from "./zevaka-table.js";
 
 const HUMAN = 0;
@@ -16,8 +16,9 @@ function cardList(cards) {
 }
 
 // "You play …" / "West plays …": two sentences, so every language can inflect both.
+// The two msgids are marked with N_ at the call, where the extractor reads them.
 function said(seat, names, mine, theirs, params = {}) {
-  return seat === HUMAN ? t(mine, params) : t(theirs, { name: names[seat], ...params });
+  return seat === HUMAN ? translate(mine, params) : translate(theirs, { name: names[seat], ...params });
 }
 
 function dealKey(view) {
@@ -43,13 +44,13 @@ function trickNews(previous, next) {
 
 function trickWinner(trick, names) {
   if (trick.winner === null || trick.winner === undefined) return "";
-  return said(trick.winner, names, "You win the trick", "{name} wins the trick");
+  return said(trick.winner, names, N_("You win the trick"), N_("{name} wins the trick"));
 }
 
 function singlePlays(previous, next, names) {
   const { plays, tricks } = trickNews(previous, next);
   return [
-    ...plays.map((play) => said(play.seat, names, "You play {card}", "{name} plays {card}", { card: cardLabel(play.card) })),
+    ...plays.map((play) => said(play.seat, names, N_("You play {card}"), N_("{name} plays {card}"), { card: cardLabel(play.card) })),
     ...tricks.map((trick) => trickWinner(trick, names)),
   ];
 }
@@ -59,7 +60,7 @@ function newBids(previous, next, names, bidText = (n) => String(n)) {
   const lines = [];
   (next.bids ?? []).forEach((bid, seat) => {
     if (bid === null || bid === undefined || (previous.bids ?? [])[seat] === bid) return;
-    lines.push(said(seat, names, "You bid {bid}", "{name} bids {bid}", { bid: bidText(bid, seat) }));
+    lines.push(said(seat, names, N_("You bid {bid}"), N_("{name} bids {bid}"), { bid: bidText(bid, seat) }));
   });
   return lines;
 }
@@ -100,10 +101,10 @@ function eightFiveThree(previous, next, names) {
   const sameDeal = dealKey(previous) === dealKey(next);
   const eight = previous.deal.eight;
   if (sameDeal && !previous.peeked && next.peeked) {
-    lines.push(said(eight, names, "You look at the talon", "{name} looks at the talon"));
+    lines.push(said(eight, names, N_("You look at the talon"), N_("{name} looks at the talon")));
   }
   if (sameDeal && !previous.deal.contract && next.deal.contract) {
-    lines.push(said(eight, names, "You name {contract}", "{name} names {contract}", { contract: contractName(next.deal.contract) }));
+    lines.push(said(eight, names, N_("You name {contract}"), N_("{name} names {contract}"), { contract: contractName(next.deal.contract) }));
   }
   if (sameDeal) {
     for (const entry of next.exchange.log.slice(previous.exchange.log.length)) {
@@ -120,7 +121,7 @@ function eightFiveThree(previous, next, names) {
     }
     const current = previous.exchange.current;
     if (previous.phase === "exchange" && current && next.exchange.log.length === previous.exchange.log.length) {
-      lines.push(said(current.giver, names, "You stop passing", "{name} stops passing"));
+      lines.push(said(current.giver, names, N_("You stop passing"), N_("{name} stops passing")));
     }
     if (previous.phase === "talon") {
       if (next.swaps > previous.swaps) {
@@ -132,7 +133,7 @@ function eightFiveThree(previous, next, names) {
         lines.push(put.length ? t("You put {card} into the talon", { card: cardList(put) })
           : t("{name} puts a card into the talon", { name: names[eight] }));
       } else if (next.phase !== "talon") {
-        lines.push(said(eight, names, "You keep your hand", "{name} keeps the hand"));
+        lines.push(said(eight, names, N_("You keep your hand"), N_("{name} keeps the hand")));
       }
     }
   }
@@ -143,17 +144,17 @@ function kozelPlay(play, names) {
   const count = play.cards.length;
   if (play.kind === "pass") {
     if (play.cards.some((card) => !card)) {
-      return said(play.seat, names, "You pass {count} face down", "{name} passes {count} face down",
+      return said(play.seat, names, N_("You pass {count} face down"), N_("{name} passes {count} face down"),
         { count: count === 1 ? t("a card") : t("{n} cards", { n: count }) });
     }
     return play.face_down
       ? t("You pass {cards} face down", { cards: cardList(play.cards) })
-      : said(play.seat, names, "You pass {cards}", "{name} passes {cards}", { cards: cardList(play.cards) });
+      : said(play.seat, names, N_("You pass {cards}"), N_("{name} passes {cards}"), { cards: cardList(play.cards) });
   }
   const params = { cards: cardList(play.cards) };
   return play.kind === "lead"
-    ? said(play.seat, names, "You lead {cards}", "{name} leads {cards}", params)
-    : said(play.seat, names, "You beat with {cards}", "{name} beats with {cards}", params);
+    ? said(play.seat, names, N_("You lead {cards}"), N_("{name} leads {cards}"), params)
+    : said(play.seat, names, N_("You beat with {cards}"), N_("{name} beats with {cards}"), params);
 }
 
 function kozel(previous, next, names) {
@@ -161,17 +162,17 @@ function kozel(previous, next, names) {
   const molodka = next.trick?.molodka;
   if (dealKey(previous) === dealKey(next) && molodka !== null && molodka !== undefined
     && (previous.trick?.molodka === null || previous.trick?.molodka === undefined)) {
-    lines.push(said(molodka, names, "You call molodka!", "{name} calls molodka!"));
+    lines.push(said(molodka, names, N_("You call molodka!"), N_("{name} calls molodka!")));
     lines.push(...next.trick.plays.map((play) => kozelPlay(play, names)));
     return lines;
   }
   const { plays, tricks } = trickNews(previous, next);
   if (!plays.length && !tricks.length && previous.phase === "molodka" && previous.to_act !== null) {
-    lines.push(said(previous.to_act, names, "You decline the molodka", "{name} declines the molodka"));
+    lines.push(said(previous.to_act, names, N_("You decline the molodka"), N_("{name} declines the molodka")));
   }
   lines.push(...plays.map((play) => kozelPlay(play, names)));
   lines.push(...tricks.map((trick) => (trick.winner === null || trick.winner === undefined ? ""
-    : said(trick.winner, names, "You take the trick", "{name} takes the trick"))));
+    : said(trick.winner, names, N_("You take the trick"), N_("{name} takes the trick")))));
   return lines;
 }
 
