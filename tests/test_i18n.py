@@ -80,7 +80,7 @@ def test_the_extractor_refuses_calls_it_cannot_read(tmp_path):
 
 
 def test_no_english_text_is_left_in_the_tables():
-    """Outside t()/tn()/tp()/tc(), a string literal of the page is a class name, an id or a
+    """Outside t()/tn()/tp()/tc()/N_(), a string literal of the page is a class name, an id or a
     code, never a sentence (a capitalized word and two more)."""
     def sentence(text):
         return " " in text and re.search(r"\b[A-Z][a-z]+\b", text) and len(re.findall(r"[A-Za-z]{2,}", text)) >= 3
@@ -89,7 +89,7 @@ def test_no_english_text_is_left_in_the_tables():
         if path.name == "worker.js":  # its own context: no catalog; technical boot errors only
             continue
         code = catalogs._blank_js_comments(path.read_text())
-        code = re.sub(r"(?<![\w.$])(t|tn|tp|tc)\(\s*(\"[^\"]*\"\s*,\s*)*\"[^\"]*\"", "", code)
+        code = re.sub(r"(?<![\w.$])(t|tn|tp|tc|N_)\(\s*(\"[^\"]*\"\s*,\s*)*\"[^\"]*\"", "", code)
         for match in re.finditer(r'"([^"\\]*)"|`([^`]*)`', code):
             text = match.group(1) if match.group(1) is not None else re.sub(r"\$\{[^}]*\}", " ", match.group(2))
             assert not sentence(text), f"{path.name}: untranslated text {text!r}"

@@ -167,8 +167,16 @@ class Phrases:
         found = self.messages.get(msgid)
         return found if isinstance(found, str) and found else msgid
 
+    def forms(self, singular: str, plural: str) -> list[str]:
+        found = self.messages.get(singular)
+        return found if isinstance(found, list) and all(found) else [singular, plural]
+
     def pattern(self, msgid: str, **fixed: str) -> re.Pattern:
-        parts = re.split(r"(\{[A-Za-z_]\w*\})", self.text(msgid))
+        return self.pattern_of(self.text(msgid), **fixed)
+
+    @staticmethod
+    def pattern_of(text: str, **fixed: str) -> re.Pattern:
+        parts = re.split(r"(\{[A-Za-z_]\w*\})", text)
         return re.compile("".join(fixed.get(p[1:-1], ".+?") if p.startswith("{") else re.escape(p) for p in parts))
 
     def said(self, lines: list[str], msgid: str, **fixed: str) -> list[str]:
@@ -184,7 +192,9 @@ def check_announcements(game: str, said: list[str], phrases: Phrases) -> None:
         assert phrases.said(said, "{name} plays {card}"), text[:500]
         assert phrases.said(said, "{name} wins the trick") or phrases.said(said, "You win the trick"), text[:500]
     if game == "kozel":  # passes face down (the default): another seat's pass never names its cards
-        count = "(?:%s|%s)" % (re.escape(phrases.text("a card")), phrases.pattern("{n} cards", n=r"\d+").pattern)
+        count = "|".join([re.escape(phrases.text("a card"))]
+                         + [phrases.pattern_of(form, n=r"\d+").pattern for form in phrases.forms("{n} card", "{n} cards")])
+        count = f"(?:{count})"
         mine = [line for msgid in ("You pass {cards}", "You pass {cards} face down", "You pass {count} face down")
                 for line in phrases.said(said, msgid)]
         bot_passes = [line for line in phrases.said(said, "{name} passes {cards}")

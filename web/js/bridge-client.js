@@ -59,12 +59,14 @@ export function startBridge({ onProgress } = {}) {
         }
       }
     };
+    const crashed = (reason) => fail(new Error(t("the Python worker crashed: {reason}",
+      { reason: reason || t("no message (script failed to load?)") })));
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(new Error(t("the Python worker crashed: {reason}", { reason: event.message || t("no message (script failed to load?)") })));
+      crashed(event.message);
     };
     for (const data of early?.early ?? []) {
-      if (data.type === "error" && data.message.startsWith("the Python worker crashed")) fail(new Error(data.message));
+      if (data.type === "crash") crashed(data.reason);
       else worker.onmessage({ data });
     }
   });

@@ -6,7 +6,7 @@
 
 import { cardLabel, suitName } from "./cards.js";
 import { listNames } from "./score-sheet.js";
-import { N_, t, translate } from "./i18n.js";
+import { N_, t, tn, translate } from "./i18n.js";
 import { eventText, missText } from "./zevaka-table.js";
 
 const HUMAN = 0;
@@ -145,7 +145,7 @@ function kozelPlay(play, names) {
   if (play.kind === "pass") {
     if (play.cards.some((card) => !card)) {
       return said(play.seat, names, N_("You pass {count} face down"), N_("{name} passes {count} face down"),
-        { count: count === 1 ? t("a card") : t("{n} cards", { n: count }) });
+        { count: count === 1 ? t("a card") : tn("{n} card", "{n} cards", count) });
     }
     return play.face_down
       ? t("You pass {cards} face down", { cards: cardList(play.cards) })
