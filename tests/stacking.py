@@ -34,3 +34,21 @@ def fill_hands(partial: list[list[str]], size: int, deck: list[str], avoid=()) -
 def deck_52_low_first() -> list[str]:
     """The 52 cards, low ranks first, so fillers rarely matter."""
     return [r + s for r in C.RANKS for s in C.SUITS]
+
+
+def applier(game):
+    """act(state, *actions) -> the state after `game` applies each action in turn."""
+    def act(state, *actions):
+        for action in actions:
+            state = game.apply(state, action)
+        return state
+    return act
+
+
+def bid(n: int) -> dict:
+    return {"type": "bid", "n": n}
+
+
+def play(card: str) -> dict:
+    """A one-card play (the trick games)."""
+    return {"type": "play", "cards": [card]}

@@ -11,7 +11,7 @@ import pytest
 from games.eight_five_three import GAME, is_four_four_four_four, plan_pulls, returned_card
 from games.engine import cards as C
 from games.engine.errors import GameError, IllegalAction
-from stacking import dealing_order
+from stacking import applier, dealing_order, play
 
 DECK = C.deck_52()
 # Fillers: low ranks first, three ranks of a suit at a time (so filled hands are uneven,
@@ -62,18 +62,11 @@ def match(deals, dealer=0, options=None):
     return GAME.new_match(3, options, seed=1, _chance=chance)
 
 
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+act = applier(GAME)
 
 
 def trump(suit):
     return {"type": "trump", "suit": suit}
-
-
-def play(card):
-    return {"type": "play", "cards": [card]}
 
 
 def give(card):

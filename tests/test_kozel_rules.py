@@ -12,7 +12,7 @@ import pytest
 from games.engine import cards as C
 from games.engine.errors import IllegalAction
 from games.kozel import GAME, POINTS, beats, beats_set, card_points, deal_result, defeat_points
-from stacking import dealing_order
+from stacking import applier, dealing_order
 
 LOW_FIRST = [r + s for r in "6789JQKTA" for s in "SHDC"]  # filler cards, low first
 
@@ -36,10 +36,7 @@ def stacked(hands, stock=(), dealer=3, trump="9H", options=None, later=()):
     return GAME.new_match(4, options, seed=7, _chance=chance + list(later))
 
 
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+act = applier(GAME)
 
 
 def play(*cards):

@@ -4,7 +4,7 @@ import pytest
 
 from games.engine.errors import GameError, IllegalAction
 from games.oh_hell import GAME, deal_points, deal_sizes
-from stacking import deck_52_low_first, dealing_order
+from stacking import applier, bid, dealing_order, deck_52_low_first, play
 
 DECK = deck_52_low_first()
 
@@ -25,18 +25,7 @@ def stacked(hands, dealer=3, trump="S", options=None, later=()):
     return GAME.new_match(len(hands), options, seed=1, _chance=chance + list(later))
 
 
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
-
-
-def bid(n):
-    return {"type": "bid", "n": n}
-
-
-def play(card):
-    return {"type": "play", "cards": [card]}
+act = applier(GAME)
 
 
 def without(*cards):

@@ -11,7 +11,7 @@ from games.engine import cards as C
 from games.spades import GAME, hand_size, spades_deck
 from games.spades_bot import bid_for, nil_safe, sure_tricks
 from sampling_checks import all_cards, check_sample, positions
-from stacking import dealing_order
+from stacking import applier, bid, dealing_order, play
 
 SUIT = {c: GAME.suit_of(c) for c in C.deck_54()}
 OPTION_SETS = [
@@ -141,18 +141,7 @@ def dealt(hands, dealer=3, options=None):
     return GAME.new_match(players, options, seed=1, _chance=chance)
 
 
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
-
-
-def play(card):
-    return {"type": "play", "cards": [card]}
-
-
-def bid(n):
-    return {"type": "bid", "n": n}
+act = applier(GAME)
 
 
 HANDS = [

@@ -5,7 +5,7 @@ import pytest
 from games.engine import cards as C
 from games.engine.errors import BadOptions, IllegalAction
 from games.spades import GAME, hand_size, side_score, spades_deck
-from stacking import dealing_order, fill_hands
+from stacking import applier, bid, dealing_order, fill_hands, play
 
 LOW_FIRST = [r + s for r in C.RANKS for s in "HDCS"] + ["LJ", "BJ"]  # fillers: low, non-spade first
 
@@ -22,18 +22,7 @@ def stacked(partial, dealer=3, options=None):
     return GAME.new_match(players, options, seed=1, _chance=chance)
 
 
-def act(state, *actions):
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
-
-
-def bid(n):
-    return {"type": "bid", "n": n}
-
-
-def play(card):
-    return {"type": "play", "cards": [card]}
+act = applier(GAME)
 
 
 def bid_all(state, n=1):
