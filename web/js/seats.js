@@ -8,6 +8,10 @@ export function seatNames(players) {
   return Array.from({ length: players }, (_, seat) => (seat === 0 ? t("You") : t("Bot {n}", { n: seat })));
 }
 
+// The U's sides stop short of the top (y from 1 up to SIDE_TOP only): a side seat and a top
+// seat near the same corner stay apart even when long translations make the boxes taller.
+const SIDE_TOP = 0.2;
+
 // Three layouts as fractions of the table's box (0..1), chosen by the CSS per screen size:
 // an ellipse (wide tables) and a U up the left side, across the top, down the right side
 // (narrow phones, where seats low on an ellipse would cover the trick), and a row across
@@ -18,10 +22,11 @@ export function seatPosition(seat, players) {
   if (seat === 0) return { ellipse, u: { x: 0.5, y: 1 }, row: { x: 0.5, y: 1 } };
   const row = { x: players === 2 ? 0.5 : (seat - 1) / (players - 2), y: 0 };
   const along = (3 * (seat - 0.5)) / (players - 1); // 0..3: left side, top, right side
+  const side = (up) => 1 - up * (1 - SIDE_TOP); // up: 0 at the bottom, 1 at the top corner
   let u;
-  if (along <= 1) u = { x: 0, y: 1 - along };
+  if (along <= 1) u = { x: 0, y: side(along) };
   else if (along <= 2) u = { x: along - 1, y: 0 };
-  else u = { x: 1, y: along - 2 };
+  else u = { x: 1, y: side(3 - along) };
   return { ellipse, u, row };
 }
 
