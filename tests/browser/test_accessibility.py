@@ -219,3 +219,23 @@ def test_a_dialog_stays_open_and_focused_while_bots_move(new_page, open_app):
     page.keyboard.press("Escape")
     assert page.locator("[data-testid=score-sheet-view]").count() == 0
     assert page.evaluate("document.activeElement.dataset.testid") == "open-sheet"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_rules_screens_and_the_start_screen_in_two_languages(new_page, open_app, locale):
+    """The rules screen of every game (long documents with tables) and the start screen, in
+    English and in Russian (the page's lang follows, so a screen reader picks its voice)."""
+    page = new_page(VIEWPORT, locale=locale)
+    open_app(page)
+    lang = locale[:2]
+    assert page.evaluate("document.documentElement.lang") == lang
+    check(page, f"start-{lang}")
+    for game in ("kozel", "oh_hell", "spades", "eight_five_three", "zevaka"):
+        page.click(f"[data-testid=game-choice][data-game='{game}']")
+        page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
+        page.click(f"[data-testid=open-rules][data-game='{game}']")
+        page.wait_for_selector(f"[data-testid=rules-screen][data-game='{game}'][data-state=ready]", timeout=STEP_TIMEOUT_MS)
+        assert page.get_attribute("[data-testid=rules-screen]", "data-lang") == lang
+        check(page, f"rules-{game}-{lang}")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("[data-testid=rules-screen]", state="detached")
