@@ -12,8 +12,8 @@ of each into test-results/, and the checks
   tappable part at least 44 px in one direction and 24 px in the other (WCAG 2.5.8).
 
 The measured sizes (the smallest tap target per kind) are written to
-test-results/tap-targets.json. A phone also in Russian and German, whose words run
-longest. One page per viewport: the positions (made with CPython's
+test-results/tap-targets.json. A phone also in Russian, German and Bulgarian, whose words
+run longest. One page per viewport: the positions (made with CPython's
 bots) are opened from the start screen one after the other, without a reload."""
 
 from __future__ import annotations
@@ -39,6 +39,13 @@ def can_move(view):
     return view["to_act"] == 0 and any(a["type"] == "move" for a in view["legal"])
 
 
+def zevaka_phase2(view):
+    """Zevaka after the stock is used up: everyone still in, with face-down cards (the longest
+    count texts), and a move for you."""
+    return (view["phase"] == "piles" and can_move(view) and view["pending"] is None
+            and all(pile["down"] > 0 and not pile["out"] for pile in view["piles"]))
+
+
 # (name, game, players, options, seed, predicate on seat 0's view, bot level or a stacked deck)
 CASES = [
     ("oh_hell-7p-bid", "oh_hell", 7, {}, 1, human_to_act("bid"), "easy"),
@@ -56,6 +63,7 @@ CASES = [
     ("853-play", "eight_five_three", 3, {}, 1, lambda v: human_to_act("play")(v) and len(v["hand"]) == 16, "normal"),
     ("zevaka-6p-hints", "zevaka", 6, {"hints": True}, 9, can_move, "easy"),
     ("zevaka-2p", "zevaka", 2, {}, 9, can_move, "easy"),
+    ("zevaka-6p-phase2", "zevaka", 6, {"hints": True}, 10, zevaka_phase2, "easy"),
 ]
 
 _records: dict[str, dict] = {}
@@ -161,7 +169,7 @@ def smallest(targets, kind):
     return {"w": min(s["w"] for s in chosen), "h": min(s["h"] for s in chosen)}
 
 
-LOCALES = {size: "en-US" for size in VIEWPORTS} | {"phone-ru": "ru-RU", "phone-de": "de-DE"}
+LOCALES = {size: "en-US" for size in VIEWPORTS} | {"phone-ru": "ru-RU", "phone-de": "de-DE", "phone-bg": "bg-BG"}
 
 
 @pytest.mark.parametrize("size", list(LOCALES))

@@ -132,13 +132,23 @@ export function createZevakaTable(args) {
       lines: [
         el("div", { class: "pile", "data-target": seatNo }, pile.out ? null
           : pileCard(view, ctx, seatNo, pile.top, { label: t("{name}'s pile", { name: ctx.names[seatNo] }) })),
-        el("span", { class: "stat", "data-testid": "seat-cards" },
-          pile.out ? t("Out ({place})", { place: ordinal(view.ranking.indexOf(seatNo) + 1) }) : pileCounts(pile)),
+        pile.out ? el("span", { class: "stat", "data-testid": "seat-cards" },
+          t("Out ({place})", { place: ordinal(view.ranking.indexOf(seatNo) + 1) })) : seatCounts(pile),
       ],
       extraClass: `zevaka-seat${pile.out ? " out" : ""}`,
     });
     box.dataset.cards = String(pile.cards);
     return box;
+  }
+
+  // An opponent's counts, short (beside a small card on a phone): "8 cards", then a card back
+  // and the number face down; the full text for screen readers and as the tooltip.
+  function seatCounts(pile) {
+    const full = pileCounts(pile);
+    return el("span", { class: "stat seat-counts", "data-testid": "seat-cards", title: full },
+      el("span", { "aria-hidden": "true" }, tn("{n} card", "{n} cards", pile.cards)),
+      pile.down > 0 && el("span", { class: "seat-cards", "aria-hidden": "true" }, el("span", { class: "mini-back" }), String(pile.down)),
+      el("span", { class: "sr-only" }, full));
   }
 
   function pileCounts(pile) {
