@@ -56,13 +56,19 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
 });
 
+// Opened once per worker life, not per request: every fetch of the start goes through here.
+let opened = null;
+const openCache = () => (opened ??= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const key = request.mode === "navigate" ? SCOPE : request.url;
-    const cached = await cache.match(key, { ignoreSearch: true });
+    const cache = await openCache();
+    // A page's address may carry a query (?seed=…); the files are asked for without one, and an
+    // exact match is Chromium's fast lookup (ignoreSearch compares every entry).
+    const cached = request.mode === "navigate" ? await cache.match(SCOPE)
+      : await cache.match(request.url) ?? await cache.match(request.url, { ignoreSearch: true });
     return cached ?? fetch(request);
   })());
 });

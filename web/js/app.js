@@ -5,20 +5,12 @@
 import { createBanner } from "./banner.js";
 import { createLoadingScreen, errorScreen } from "./loading-screen.js";
 import { runMatch } from "./match.js";
-import { createEightFiveThreeTable } from "./eight-five-three-table.js";
-import { createKozelTable } from "./kozel-table.js";
-import { createOhHellTable } from "./oh-hell-table.js";
-import { createSpadesTable } from "./spades-table.js";
-import { createZevakaTable } from "./zevaka-table.js";
 import { applyBotSpeed, BOT_LEVELS, botSpeedChoices, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
   activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
   setActive, setSaveAside, unseenSetAside, writePrefs,
 } from "./storage.js";
-import { historyScreen } from "./history-screen.js";
-import { setTableTools } from "./table.js";
-import { openTableTools } from "./table-tools.js";
 import { registerServiceWorker } from "./sw-client.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
@@ -29,14 +21,26 @@ import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChang
 
 const HUMAN = 0;
 
-// The games that have a table on this page; the bridge may list more.
+// The games that have a table on this page (the bridge may list more). The tables, the table
+// tools and the history screen load when first needed, and are fetched as soon as the start
+// screen shows: while Python boots, the page asks for and parses only what the start screen
+// uses, which leaves the CPU and the service worker to Pyodide's start.
 const TABLES = {
-  oh_hell: createOhHellTable,
-  kozel: createKozelTable,
-  spades: createSpadesTable,
-  eight_five_three: createEightFiveThreeTable,
-  zevaka: createZevakaTable,
+  oh_hell: () => import("./oh-hell-table.js").then((module) => module.createOhHellTable),
+  kozel: () => import("./kozel-table.js").then((module) => module.createKozelTable),
+  spades: () => import("./spades-table.js").then((module) => module.createSpadesTable),
+  eight_five_three: () => import("./eight-five-three-table.js").then((module) => module.createEightFiveThreeTable),
+  zevaka: () => import("./zevaka-table.js").then((module) => module.createZevakaTable),
 };
+const tableModule = () => import("./table.js");
+const tableToolsModule = () => import("./table-tools.js");
+const historyModule = () => import("./history-screen.js");
+
+function prefetchScreens() {
+  for (const load of [...Object.values(TABLES), tableModule, tableToolsModule, historyModule]) {
+    load().catch((error) => console.warn("a screen's module could not be fetched yet:", error));
+  }
+}
 
 const settings = readSettings();
 const root = document.getElementById("app");
@@ -162,6 +166,7 @@ async function boot() {
   if (save && TABLES[save.game]) await resumeMatch(save);
   else showStart();
   performance.mark("start-screen");
+  setTimeout(prefetchScreens, 0);
   // After Python is ready, so a first visit does not download everything twice.
   window.cardtable.offline = registerServiceWorker({ banner });
 }
@@ -183,9 +188,10 @@ function setAsideNotice() {
   };
 }
 
-function showHistory() {
+async function showHistory() {
   match?.stop();
   match = null;
+  const { historyScreen } = await historyModule();
   show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
 
@@ -244,7 +250,7 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;
-  openTable({ record: created.record, level }, opened.view);
+  await openTable({ record: created.record, level }, opened.view);
   saveMatch({ record: created.record, level });
 }
 
@@ -268,13 +274,15 @@ async function resumeMatch(save) {
     }
     return;
   }
-  openTable(save, answer.view);
+  await openTable(save, answer.view);
 }
 
-function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
+async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
+  const [createTable, { setTableTools }, { openTableTools }] = await Promise.all([
+    TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
-  table = TABLES[record.game]({
+  table = createTable({
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),

@@ -36,42 +36,38 @@ async function fetchOk(url, what) {
   return response;
 }
 
-const bootSteps = {
-  async manifest() {
-    const response = await fetchOk(new URL("build.json", siteURL), "build.json");
-    const manifest = await response.json();
-    // The wheel downloads while Pyodide boots.
-    const wheelBytes = fetchOk(new URL(manifest.wheel, siteURL), "the games wheel").then((r) => r.arrayBuffer());
-    wheelBytes.catch(() => {}); // reported by the wheel stage, not as an unhandled rejection
-    return { manifest, wheelBytes };
-  },
-  async runtime({ manifest }) {
-    const indexURL = new URL(manifest.pyodide, siteURL).href;
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const pyodide = await loadPyodide({ indexURL, lockFileContents: manifest.pyodide_lock });
-    return { pyodide };
-  },
-  async wheel({ pyodide, wheelBytes }) {
-    const wheel = new Uint8Array(await wheelBytes);
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    // unpackArchive beats loadPackage and micropip for our own pure-Python wheel.
-    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-    return {};
-  },
-  async import({ pyodide }) {
-    return { handle: pyodide.pyimport("games.bridge").handle };
-  },
-};
+// Pyodide starts loading at once, beside the manifest's fetch (its lock file, which Pyodide
+// needs only once the runtime is up, comes from build.json as a promise); the wheel downloads
+// while Pyodide boots. The stages are reported in this order as each one completes.
+const PYODIDE_DIR = "pyodide/"; // build.py's fixed layout (build.json says the same)
 
 async function boot() {
-  let context = {};
-  for (const [done, stage] of STAGES.entries()) {
-    postMessage({ type: "progress", stage, done, total: STAGES.length });
-    context = { ...context, ...(await withDeadline(bootSteps[stage](context), stage)) };
-  }
-  postMessage({ type: "progress", stage: "ready", done: STAGES.length, total: STAGES.length });
-  postMessage({ type: "ready", version: context.manifest.version });
-  return context.handle;
+  const progress = (done) => postMessage({ type: "progress", stage: STAGES[done] ?? "ready", done, total: STAGES.length });
+  progress(0);
+  const manifest = withDeadline(fetchOk(new URL("build.json", siteURL), "build.json").then((r) => r.json()), "manifest");
+  manifest.catch(() => {}); // reported below, by the stage that awaits it
+  const lockFileContents = manifest.then((m) => m.pyodide_lock);
+  lockFileContents.catch(() => {}); // Pyodide may not be listening yet when it fails
+  const indexURL = new URL(PYODIDE_DIR, siteURL).href;
+  const runtime = import(new URL("pyodide.mjs", indexURL).href).then(({ loadPyodide }) =>
+    loadPyodide({ indexURL, lockFileContents }));
+  runtime.catch(() => {});
+  const wheelBytes = manifest.then((m) => fetchOk(new URL(m.wheel, siteURL), "the games wheel")).then((r) => r.arrayBuffer());
+  wheelBytes.catch(() => {});
+
+  const { version } = await manifest;
+  progress(1);
+  const pyodide = await withDeadline(runtime, "runtime");
+  progress(2);
+  const wheel = new Uint8Array(await withDeadline(wheelBytes, "wheel"));
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  // unpackArchive beats loadPackage and micropip for our own pure-Python wheel.
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  progress(3);
+  const handle = pyodide.pyimport("games.bridge").handle;
+  progress(STAGES.length);
+  postMessage({ type: "ready", version });
+  return handle;
 }
 
 function internalError(message) {
