@@ -46,8 +46,9 @@ async function boot() {
   progress(0);
   const manifest = withDeadline(fetchOk(new URL("build.json", siteURL), "build.json").then((r) => r.json()), "manifest");
   manifest.catch(() => {}); // reported below, by the stage that awaits it
-  const lockFileContents = manifest.then((m) => m.pyodide_lock);
-  lockFileContents.catch(() => {}); // Pyodide may not be listening yet when it fails
+  // Without a manifest Pyodide is left waiting (the boot fails on the manifest's own error): a
+  // rejected lock would surface inside Pyodide as an unhandled rejection.
+  const lockFileContents = manifest.then((m) => m.pyodide_lock, () => new Promise(() => {}));
   const indexURL = new URL(PYODIDE_DIR, siteURL).href;
   const runtime = import(new URL("pyodide.mjs", indexURL).href).then(({ loadPyodide }) =>
     loadPyodide({ indexURL, lockFileContents }));
