@@ -3,6 +3,7 @@
     python bench/bots.py --game oh_hell --pair hard:normal --deals 200 [--jobs 2]
     python bench/bots.py --deals 1000 --jobs 2           # every game, the standard pairs
     python bench/bots.py --timing --pyodide               # decision times, CPython and Pyodide
+    python bench/bots.py --all --deals 1000 --json r.jsonl  # everything in docs/benchmarks.md
 
 Strength: duplicate deals. Each deal (a fresh match's first deal, from its seed) is
 played once per seating, with the two levels' seats swapped or rotated, so both
@@ -33,6 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from games import registry  # noqa: E402
 
 STANDARD_PAIRS = ("hard:normal", "normal:easy", "hard:baseline", "cheat:hard")
+BUDGET_PAIRS = ("cheatx0.25:hardx0.25", "cheatx2:hardx2")  # with cheat:hard: the price of honesty by budget
 NO_TIME_CAP = 1e12
 
 
@@ -145,7 +147,7 @@ def summarize(diffs: list[float]) -> dict:
     rate_half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / n)
     mean = statistics.fmean(diffs)
     sd = statistics.stdev(diffs) if n > 1 else 0.0
-    return {"sets": n, "win_rate": rate, "win_ci": (rate - rate_half, rate + rate_half),
+    return {"sets": n, "win_rate": rate, "win_ci": (max(0.0, rate - rate_half), min(1.0, rate + rate_half)),
             "mean_diff": mean, "diff_ci": (mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n))}
 
 
@@ -239,8 +241,14 @@ def main():
     parser.add_argument("--pyodide", action="store_true", help="with --timing: also in Pyodide under node")
     parser.add_argument("--positions", type=int, default=60, help="with --timing: positions per game")
     parser.add_argument("--json", type=Path, help="append each result as a JSON line to this file")
+    parser.add_argument("--all", action="store_true",
+                        help="the standard and budget pairs, then --timing --pyodide (needs a built dist/)")
     args = parser.parse_args()
     games = args.game or list(registry.MODULES)
+    if args.all:
+        args.pair = list(STANDARD_PAIRS + BUDGET_PAIRS)
+        strength_table(games, args)
+        args.timing = args.pyodide = True
     if args.timing:
         levels = ["easy", "normal", "hard"]
         rows = [decision_times(g, level, args.positions) for g in games for level in levels]
@@ -255,6 +263,10 @@ def main():
             print(f"{r['game']:18} {r['level']:7} {r.get('runtime', 'cpython'):8} {r['n']:4} "
                   f"{r['median_ms']:10.1f} {r['p95_ms']:8.1f} {pps:>11}")
         return
+    strength_table(games, args)
+
+
+def strength_table(games, args):
     print(f"{'game':18} {'A:B':15} {'deals':>6} {'A win rate (95% CI)':>24} {'A-B per deal (95% CI)':>28} {'time':>7}")
     for game_id in games:
         for pair in args.pair or STANDARD_PAIRS:
