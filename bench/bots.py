@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT / "py"))
 from games import registry  # noqa: E402
 
 STANDARD_PAIRS = ("hard:normal", "normal:easy", "hard:baseline", "cheat:hard")
-BUDGET_PAIRS = ("cheatx0.25:hardx0.25", "cheatx2:hardx2")  # with cheat:hard: the price of honesty by budget
+# With cheat:hard, the price of honesty by budget; hardx2:hard, what doubling buys the honest bot.
+BUDGET_PAIRS = ("cheatx0.25:hardx0.25", "cheatx2:hardx2", "hardx2:hard")
 NO_TIME_CAP = 1e12
 
 
