@@ -55,6 +55,8 @@ def register_level(game, spec: str) -> str:
     search), `normalx4` (4 times the iterations), `cheat` (hard given the true state),
     `cheat/rollouts`. A variant is added to the game's `bot_levels` (in this process
     only) under a name of its own; the name is returned."""
+    if spec in game.bot_levels:  # a level of the game's, or a --variant
+        return spec
     match = LEVEL_SPEC.fullmatch(spec)
     if not match:
         raise SystemExit(f"bad level {spec!r}: use e.g. hard, normal/rollouts, hardx4, cheat")
@@ -242,10 +244,19 @@ def main():
     parser.add_argument("--pyodide", action="store_true", help="with --timing: also in Pyodide under node")
     parser.add_argument("--positions", type=int, default=60, help="with --timing: positions per game")
     parser.add_argument("--json", type=Path, help="append each result as a JSON line to this file")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=LEVEL:JSON",
+                        help='a level of one\'s own for a side-by-side run, e.g. '
+                             '\'hardold=hard:{"infer": false}\' (LEVEL\'s settings with JSON\'s changes)')
     parser.add_argument("--all", action="store_true",
                         help="the standard and budget pairs, then --timing --pyodide (needs a built dist/)")
     args = parser.parse_args()
     games = args.game or list(registry.MODULES)
+    for variant in args.variant:
+        name, _, rest = variant.partition("=")
+        base, _, changes = rest.partition(":")
+        for game_id in games:
+            game = registry.get(game_id)
+            game.bot_levels[name] = dict(game.bot_levels[base], **json.loads(changes or "{}"))
     if args.all:
         args.pair = list(STANDARD_PAIRS + BUDGET_PAIRS)
         strength_table(games, args)

@@ -594,25 +594,32 @@ class EightFiveThree(TrickGame):
         if len(legal) == 1:
             return legal[0]
         settings = self.bot_levels[level]
-        if settings["error"] and rng.random() < settings["error"]:
-            return rng.choice(legal)
+        slips = self.slips(settings, rng)
+        values = None
         if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
             time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            return self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
-        return bot.decide(view, rng)
+            values = self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
+            action = values.action
+        else:
+            action = bot.decide(view, rng)
+        return self.slip(state, seat, view, action, values, rng, sample) if slips else action
 
     def choose_contract(self, state, seat, worlds, time_ms, rng, sample=None):
         """Each contract played out on the same sampled worlds (paired, so the noise of the
-        deal cancels); the best mean reward wins. Anytime: stops after `time_ms`."""
+        deal cancels); the best mean reward wins. Anytime: stops after `time_ms`. Returns
+        the search result (its `stats` rank the contracts for a slip)."""
         import time
+
+        from .engine import search
 
         sample = sample or self.sample
         started = time.perf_counter()
         contracts = list(self.contracts(state))
         totals = [0.0] * len(contracts)
         horizon = self.search_horizon(state)
-        for done in range(worlds):
-            if time_ms is not None and done and (time.perf_counter() - started) * 1000 > time_ms:
+        played = 0
+        while played < worlds:
+            if time_ms is not None and played and (time.perf_counter() - started) * 1000 > time_ms:
                 break
             world = sample(state, seat, rng)
             for i, contract in enumerate(contracts):
@@ -621,8 +628,12 @@ class EightFiveThree(TrickGame):
                 while not self.search_done(w, horizon):
                     self.perform(w, self.playout_action(w, rng))
                 totals[i] += self.search_reward(w, state)[seat]
+            played += 1
         best = max(range(len(contracts)), key=lambda i: totals[i])
-        return {"type": "trump", "suit": contracts[best]}
+        stats = {search.action_key({"type": "trump", "suit": c}): (played, totals[i] / played)
+                 for i, c in enumerate(contracts)}
+        return search.SearchResult({"type": "trump", "suit": contracts[best]}, played, 0,
+                                   (time.perf_counter() - started) * 1000, stats)
 
     def self_check(self, state):
         sheet = state.sheet

@@ -10,6 +10,8 @@ Options: hook on/off/off in 1-card deals, trump by random suit or turn-up card
 down / down-and-up / up, a smaller largest hand, scoring exact / per trick / two penalty variants, must trump.
 """
 
+import math
+
 from .engine import cards as C
 from .engine import chance
 from .engine.bidding import allowed_bids, bidding_order, hook_forbidden
@@ -210,11 +212,37 @@ class OhHell(TrickGame):
 
     # ---- for the search bot ---------------------------------------------------------
     # A 13-card deal's playout is long: 200 iterations keep hard near 300 ms in Pyodide.
+    # A bid is searched apart, with its own budget, among the bids within BID_WINDOW of the
+    # rule-of-thumb estimate (a bid far from it never won a search, and spreading the budget
+    # over 14 bids made the answer noisy).
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 25, "time_ms": 400, "error": 0.12},
-        "hard": {"iterations": 200, "time_ms": 700, "error": 0.0},
+        "normal": {"iterations": 25, "time_ms": 400, "error": 0.12, "bid_iterations": 120},
+        "hard": {"iterations": 200, "time_ms": 700, "error": 0.0, "bid_iterations": 480},
     }
+    BID_WINDOW = 2
+
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        settings = self.bot_levels.get(level)
+        if not settings or not settings.get("bid_iterations") or state.phase != "bid" or state.over:
+            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+        from .engine import search
+
+        view = self.view(state, seat)
+        legal = view["legal"]
+        slips = self.slips(settings, rng)
+        estimate = round(trick_estimate(state.hands[seat], state.trump, state.players))
+        window = [a for a in legal if abs(a["n"] - estimate) <= self.BID_WINDOW] or legal
+        if len(window) == 1:
+            action = window[0]
+        else:
+            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+            result = search.rollouts(self, state, seat, search.Budget(settings["bid_iterations"], time_ms), rng,
+                                     sample=sample, candidates=window, weigh=self.weigh_for(settings))
+            if trace is not None:
+                trace.append(result)
+            action = result.action
+        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
 
     def determinize(self, state, seat, rng):
         """The other hands and the stock dealt again from the cards `seat` has not seen
@@ -233,6 +261,27 @@ class OhHell(TrickGame):
 
     def deal_index(self, state):
         return state.deal_index
+
+    BID_SPREAD = 1.0  # how far (in tricks) a player's bid strays from the estimate of its hand
+
+    def world_weight(self, world, state, seat):
+        """How well the world's hands explain the others' bids: each bid against the
+        rule-of-thumb estimate of the hand that seat held when it bid (its cards now plus
+        those it has played this deal), a normal error of BID_SPREAD tricks."""
+        played = {}
+        for trick in state.history:
+            for play in trick["plays"]:
+                played.setdefault(play["seat"], []).append(play["card"])
+        for play in state.trick:
+            played.setdefault(play["seat"], []).append(play["card"])
+        exponent = 0.0
+        for other, bid in enumerate(state.bids):
+            if other == seat or bid is None:
+                continue
+            hand = world.hands[other] + played.get(other, [])
+            gap = trick_estimate(hand, world.trump, world.players) - bid
+            exponent += gap * gap
+        return math.exp(-exponent / (2 * self.BID_SPREAD ** 2))
 
     def search_reward(self, world, root):
         """This deal's points, scaled from the worst to the best a hand of this size scores."""

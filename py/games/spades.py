@@ -471,12 +471,17 @@ class Spades(TrickGame):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        if settings["error"] and rng.random() < settings["error"]:
-            return rng.choice(legal)
+        slips = self.slips(settings, rng)
         if state.phase in ("bid", "blind"):
-            return spades_bot.bid_decision(view)
-        time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-        return self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
+            action = spades_bot.bid_decision(view)
+        else:
+            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+            action = self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
+        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
+
+    def bid_slips(self, view, chosen, near):
+        """Nobody bids nil by a slip: a bid one off from 1 is 2."""
+        return [a for a in near if a["n"] > 0] if chosen["n"] > 0 else near
 
     def flat_draw(self, state, seat, worlds, time_ms, rng, sample):
         """Keep or discard: both tried on the same sampled worlds, played out to the hand's end."""

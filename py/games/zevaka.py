@@ -498,7 +498,7 @@ class ZevakaGame(Game):
     # Levels: a "miss" (прозевал: drawing while a move exists) happens only at the level's miss
     # rate; otherwise the bot plays the game as `Attentive` sees it, where drawing with a move
     # available is not an action at all, so hard (miss 0) never misses, structurally. `error`
-    # is a random choice among those attentive actions (a careless target).
+    # is a slip among those attentive actions (the runner-up target by value: `Game.slip`).
     bot_module = "games.zevaka_bot"
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25, "miss": 0.35},

@@ -223,10 +223,11 @@ class Game:
     # the `baseline` level, the fast `easy` player, and the benchmark's yardstick.
     bot_module: str | None = None
 
-    # Levels differ in search budget and in a deliberate error rate, never in what
-    # they see. iterations 0: rules of thumb only. time_ms caps a search (anytime).
-    # "search": "rollouts" (the default) or "ismcts" (engine/search.py; measured side by
-    # side in bench/bots.py, where rollouts won or tied in every game).
+    # Levels differ in search budget and in how often they slip, never in what they see.
+    # iterations 0: rules of thumb only. time_ms caps a search (anytime). "error": the
+    # rate of a plausible slip (`slip`: a bid one off, or a runner-up action by value),
+    # never a random action. "search": "rollouts" (the default) or "ismcts"
+    # (engine/search.py; measured side by side in bench/bots.py).
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
         "normal": {"iterations": 40, "time_ms": 500, "error": 0.12},
@@ -253,21 +254,76 @@ class Game:
         if level == "baseline":
             return self.baseline(view, rng)
         settings = self.bot_levels[level]
-        if settings["error"] and rng.random() < settings["error"]:
-            return rng.choice(legal)
+        slips = self.slips(settings, rng)
         if not settings["iterations"] or not self.search_decides(view):
-            return self.baseline(view, rng)
+            action = self.baseline(view, rng)
+            return self.slip(state, seat, view, action, None, rng, sample) if slips else action
         from . import search  # lazy: the page's start-up imports no search
         time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-        method = getattr(search, settings.get("search", "rollouts"))
-        result = method(self, state, seat, search.Budget(settings["iterations"], time_ms), rng, sample=sample)
+        method = settings.get("search", "rollouts")
+        budget = search.Budget(settings["iterations"], time_ms)
+        if method == "rollouts":
+            result = search.rollouts(self, state, seat, budget, rng, sample=sample, weigh=self.weigh_for(settings))
+        else:
+            result = getattr(search, method)(self, state, seat, budget, rng, sample=sample)
         if trace is not None:
             trace.append(result)
-        return result.action
+        return self.slip(state, seat, view, result.action, result, rng, sample) if slips else result.action
+
+    # ---- plausible mistakes (the weaker levels) ------------------------------------------
+    SLIP_PLAYOUTS = 12  # the quick look that ranks the alternatives when nothing was searched
+    SLIP_MARGIN = 0.3  # a slip never picks an action this much worse (reward in [0, 1]) than the best
+
+    @staticmethod
+    def slips(settings: dict, rng: random.Random) -> bool:
+        """Whether this decision is one of the level's mistakes (drawn before deciding)."""
+        return bool(settings.get("error")) and rng.random() < settings["error"]
+
+    def slip(self, state, seat, view, chosen: dict, result, rng: random.Random, sample=None) -> dict:
+        """The mistake a person of this level makes instead of `chosen`: a bid one trick off,
+        or a natural but weaker action (one of the two best others by the search's values,
+        never one clearly worse). `result` holds the search's values; without one a quick
+        look of a few playouts ranks the alternatives."""
+        legal = view["legal"]
+        if chosen.get("type") == "bid" and type(chosen.get("n")) is int:
+            near = self.bid_slips(view, chosen, [
+                a for a in legal if a.get("type") == "bid" and type(a.get("n")) is int
+                and abs(a["n"] - chosen["n"]) == 1 and a.get("blind") == chosen.get("blind")])
+            return near[rng.randrange(len(near))] if near else chosen
+        from . import search
+
+        candidates = self.search_actions(state, legal)
+        if len(candidates) < 2:
+            return chosen
+        if result is None or len(result.stats) < 2:
+            result = search.rollouts(self, state, seat, search.Budget(self.SLIP_PLAYOUTS, None), rng,
+                                     sample=sample, candidates=candidates)
+        by_key = {search.action_key(a): a for a in candidates}
+        values = {key: value for key, (count, value) in result.stats.items() if count and key in by_key}
+        best = max(values.values(), default=0.0)
+        chosen_key = search.action_key(chosen)
+        others = sorted((key for key in values if key != chosen_key and values[key] >= best - self.SLIP_MARGIN),
+                        key=lambda key: -values[key])[:2]
+        if not others:
+            return chosen
+        return by_key[others[0] if len(others) == 1 or rng.random() < 0.65 else others[1]]
+
+    def bid_slips(self, view: dict, chosen: dict, near: list[dict]) -> list[dict]:
+        """Which bids one off from `chosen` a person could slip into (a game may narrow it)."""
+        return near
 
     def search_decides(self, view: dict) -> bool:
         """False where the game's rules of thumb decide better than the search (if anywhere)."""
         return True
+
+    # How likely a sampled world is, given what the other seats did, under the bot's own
+    # model of them: `world_weight(world, state, seat) -> float` (None: all alike). It may
+    # read the world's hidden cards (it is a sample) and only the seat's view of `state`.
+    world_weight = None
+
+    def weigh_for(self, settings: dict):
+        """The world weighting a level uses (`"infer": False` turns it off)."""
+        return self.world_weight if settings.get("infer", True) else None
 
     def search_actions(self, state, actions: list[dict]) -> list[dict]:
         """`actions` of the seat to act with one representative per class of actions that

@@ -137,7 +137,7 @@ def ismcts(game, state, seat: int, budget: Budget, rng: random.Random, *,
 
 
 def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
-             sample=None, candidates: list | None = None) -> SearchResult:
+             sample=None, candidates: list | None = None, weigh=None) -> SearchResult:
     """The best of `candidates` (default: the seat's legal actions, one per class of
     equivalent actions, `Game.search_actions`) by determinized rollouts.
 
@@ -146,7 +146,11 @@ def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
     cancels between candidates), and sequential halving (Karnin et al. 2013) spends
     the budget of playouts on the better half, round by round. With a heuristic
     playout policy this is a one-step policy improvement of that policy. Anytime:
-    `budget.time_ms` stops it between worlds."""
+    `budget.time_ms` stops it between worlds.
+
+    `weigh(world, state, seat)`, if given, is how likely the world is given what the
+    others did (their bids, say) under the bot's own model: each world's results count
+    with that weight (importance weighting; the worlds themselves stay the sampler's)."""
     sample = sample or game.sample
     started = time.perf_counter()
     if candidates is None:
@@ -158,6 +162,7 @@ def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
     perform, playout, at_horizon, reward_of = game.perform, game.playout_action, game.search_done, game.search_reward
     keys = [action_key(a) for a in candidates]
     totals = [0.0] * len(candidates)
+    weights = [0.0] * len(candidates)
     counts = [0] * len(candidates)
     alive = list(range(len(candidates)))
     rounds = max(1, math.ceil(math.log2(len(candidates))))
@@ -171,6 +176,7 @@ def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
                 out_of_time = True
                 break
             world = sample(state, seat, rng)
+            weight = 1.0 if weigh is None else weigh(world, state, seat)
             luck = rng.getrandbits(48)
             for index in alive:
                 sim = world.clone()
@@ -179,12 +185,17 @@ def rollouts(game, state, seat: int, budget: Budget, rng: random.Random, *,
                 while not at_horizon(sim, horizon):
                     perform(sim, playout(sim, playout_rng))
                     steps += 1
-                totals[index] += reward_of(sim, state)[seat]
+                totals[index] += weight * reward_of(sim, state)[seat]
+                weights[index] += weight
                 counts[index] += 1
                 done += 1
-        alive.sort(key=lambda i: totals[i] / counts[i] if counts[i] else 0.0, reverse=True)
+
+        def mean(i):
+            return totals[i] / weights[i] if weights[i] > 0 else 0.0
+
+        alive.sort(key=mean, reverse=True)
         alive = alive[:max(1, math.ceil(len(alive) / 2))]
-    best = max(alive, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, counts[i]))
+    best = max(alive, key=lambda i: (mean(i), counts[i]))
     elapsed = (time.perf_counter() - started) * 1000
-    stats = {keys[i]: (counts[i], totals[i] / counts[i] if counts[i] else 0.0) for i in range(len(candidates))}
+    stats = {keys[i]: (counts[i], mean(i)) for i in range(len(candidates))}
     return SearchResult(candidates[best], done, steps, elapsed, stats)
