@@ -10,8 +10,6 @@ Options: hook on/off/off in 1-card deals, trump by random suit or turn-up card
 down / down-and-up / up, a smaller largest hand, scoring exact / per trick / two penalty variants, must trump.
 """
 
-import math
-
 from .engine import cards as C
 from .engine import chance
 from .engine.bidding import allowed_bids, bidding_order, hook_forbidden
@@ -267,21 +265,11 @@ class OhHell(TrickGame):
     def world_weight(self, world, state, seat):
         """How well the world's hands explain the others' bids: each bid against the
         rule-of-thumb estimate of the hand that seat held when it bid (its cards now plus
-        those it has played this deal), a normal error of BID_SPREAD tricks."""
-        played = {}
-        for trick in state.history:
-            for play in trick["plays"]:
-                played.setdefault(play["seat"], []).append(play["card"])
-        for play in state.trick:
-            played.setdefault(play["seat"], []).append(play["card"])
-        exponent = 0.0
-        for other, bid in enumerate(state.bids):
-            if other == seat or bid is None:
-                continue
-            hand = world.hands[other] + played.get(other, [])
-            gap = trick_estimate(hand, world.trump, world.players) - bid
-            exponent += gap * gap
-        return math.exp(-exponent / (2 * self.BID_SPREAD ** 2))
+        those it has played this deal)."""
+        played = self.played_this_deal(state)
+        gaps = [trick_estimate(world.hands[other] + played.get(other, []), world.trump, world.players) - bid
+                for other, bid in enumerate(state.bids) if other != seat and bid is not None]
+        return self.bid_likelihood(gaps, self.BID_SPREAD) if gaps else 1.0
 
     def search_reward(self, world, root):
         """This deal's points, scaled from the worst to the best a hand of this size scores."""

@@ -8,6 +8,7 @@ Games change behaviour through the small hooks (suit_of, strength, follow_rules,
 lead_allowed, on_trick_complete), never by copying the loop.
 """
 
+import math
 from dataclasses import dataclass
 
 from . import cards as C
@@ -65,6 +66,21 @@ class TrickGame(Game):
         """Called after a trick is taken; the winner already leads the next one."""
 
     # ---- the core -----------------------------------------------------------------
+    @staticmethod
+    def played_this_deal(state) -> dict[int, list[str]]:
+        """Each seat's cards played so far this deal (public), by seat."""
+        played: dict[int, list[str]] = {}
+        for plays in [t["plays"] for t in state.history] + [state.trick]:
+            for play in plays:
+                played.setdefault(play["seat"], []).append(play["card"])
+        return played
+
+    @staticmethod
+    def bid_likelihood(gaps: list[float], spread: float) -> float:
+        """How likely bids are that stray `gaps` tricks from a model's estimates, each a
+        normal error of `spread` tricks (the weight of a sampled world)."""
+        return math.exp(-sum(g * g for g in gaps) / (2 * spread * spread))
+
     def start_tricks(self, state, leader: int) -> None:
         state.trick = []
         state.leader = leader
