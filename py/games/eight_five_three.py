@@ -583,7 +583,7 @@ class EightFiveThree(TrickGame):
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
         "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "declare_worlds": 12},
-        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
+        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
     }
 
     def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
