@@ -439,27 +439,6 @@ class Spades(TrickGame):
         points = self.hand_points(world, root, bag_cost=False)
         return [points[self.side_of(root, s)] for s in range(root.players)]
 
-    BID_SPREAD = 1.25  # tricks a bid strays from the sure-trick count of the hand
-    UNSAFE_NIL = 0.3  # how much less likely a nil is from a hand the rules of thumb call unsafe
-
-    def world_weight(self, world, state, seat):
-        """How well the world's hands explain the others' bids: a number bid against the
-        sure tricks of the hand that seat held (its cards now plus those it played), a nil
-        against whether the hand was safe for nil. A blind nil tells nothing."""
-        if state.phase != "play":
-            return 1.0
-        played = self.played_this_deal(state)
-        gaps, factor = [], 1.0
-        for other, bid in enumerate(state.bids):
-            if other == seat or bid is None or state.blind[other]:
-                continue
-            hand = world.hands[other] + played.get(other, [])
-            if bid == 0:
-                factor *= 1.0 if spades_bot.nil_safe(hand, world.players) else self.UNSAFE_NIL
-            else:
-                gaps.append(spades_bot.sure_tricks(hand, world.players, world.options["jokers"]) - bid)
-        return factor * self.bid_likelihood(gaps, self.BID_SPREAD)
-
     def playout_action(self, world, rng):
         seat = world.turn
         phase = world.phase
