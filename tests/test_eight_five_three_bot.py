@@ -20,6 +20,8 @@ OPTION_SETS = [
     {"direction": "clockwise", "talon": "all"},
     {"exchanges_in_no_trump": False, "peek": "no_pulls"},
     {"no_trump": False, "peek": "off", "return_rule": "standard", "direction": "clockwise"},
+    {"head": "all", "trump_return": "lowest"},  # issue 19's options that change what a seat learns
+    {"head": "all", "return_rule": "standard", "trump_return": "lowest", "direction": "clockwise"},
 ]
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
@@ -51,7 +53,10 @@ def check_exchange_knowledge(state, seat, world):
             assert card in world.hands[other], f"{card} is known to be with seat {other}"
         if seat == e["giver"]:
             suit, low, high = C.suit(e["given"]), _STRENGTH[C.rank(e["given"])], _STRENGTH[C.rank(e["returned"])]
-            if state.options["return_rule"] == "standard" or high > low:
+            if state.options["trump_return"] == "lowest" and suit == state.trump:
+                ruled_out = {C.RANKS[i] + suit for i in range(13)
+                             if i != low and (e["given"] == e["returned"] or i < high)}
+            elif state.options["return_rule"] == "standard" or high > low:
                 ruled_out = {C.RANKS[i] + suit for i in range(13) if i > high}
             else:
                 ruled_out = {C.RANKS[i] + suit for i in range(13) if i > low or i < high}
@@ -69,7 +74,7 @@ def check_plays_fast(state, world):
         for i in range(len(plays) - 1, -1, -1):
             seat, card = plays[i]["seat"], plays[i]["card"]
             hands[seat].append(card)
-            assert card in bot.playable(hands[seat], plays[:i], state.trump), (
+            assert card in bot.playable(hands[seat], plays[:i], state.trump, state.options["head"] == "all"), (
                 f"seat {seat} could not have played {card} with the sampled hand")
 
 
@@ -164,10 +169,10 @@ def test_the_bot_is_honest(monkeypatch):
 
 
 def test_the_fast_follow_rule_is_the_rule():
-    for seed in range(3):
+    for seed in (0, 1, 2, 5):
         for state in positions(GAME, 3, OPTION_SETS[seed], 200 + seed, every=2):
             if state.phase == "play":
-                fast = bot.playable(state.hands[state.turn], state.trick, state.trump)
+                fast = bot.playable(state.hands[state.turn], state.trick, state.trump, state.options["head"] == "all")
                 assert sorted(fast) == sorted(GAME.playable_cards(state, state.turn))
 
 

@@ -668,3 +668,68 @@ def test_bad_actions_are_refused_with_a_message_and_change_nothing():
         GAME.apply(state, trump("S"), seat=0)
     with pytest.raises(GameError):
         GAME.new_match(4, seed=1)
+
+
+# ---- the options of G8, G11, G16 (issue 19) ----------------------------------------------
+def test_g8_option_must_head_in_every_suit():
+    hands = complete({2: ["5H"], 1: ["KH", "2H"], 0: ["AH", "3H"]}, exclude={1: "H", 0: "H"})
+    state = to_play(match([hands], options={"head": "all"}))
+    state = act(state, play("5H"))
+    assert legal_cards(state) == ["KH"]
+    with pytest.raises(IllegalAction, match=r"must head the trick: beat the highest card of the suit led \(hearts\)"):
+        GAME.apply(state, play("2H"))
+    state = act(state, play("KH"))
+    assert legal_cards(state) == ["AH"]
+    default = act(to_play(match([hands])), play("5H"))
+    assert legal_cards(default) == ["2H", "KH"]
+
+
+def test_g8_option_must_head_not_once_the_trick_is_trumped():
+    hands = complete({2: ["5H"], 1: ["9S"], 0: ["AH", "3H"]}, exclude={1: "HS", 0: "H"})
+    state = act(to_play(match([hands], options={"head": "all"})), play("5H"), play("9S"))
+    assert legal_cards(state) == ["3H", "AH"]
+
+
+def test_g11_option_polish_a_trump_received_is_answered_with_the_lowest_other_trump():
+    deal2 = complete({0: ["9S", "5C", "JH"], 2: ["KS", "TS", "3S", "9H", "4H"]}, exclude={2: "SCH"})
+    state = exchange_match([5, 5, 6], deal2, options={"trump_return": "lowest"})
+    state = act(state, trump("S"), give("9S"))
+    assert state.exchanges[-1]["returned"] == "3S"  # the seed rule would send the king back
+    state = act(state, give("JH"))
+    assert state.exchanges[-1]["returned"] == "4H"  # other suits keep the return rule
+    seed_rule = act(exchange_match([5, 5, 6], deal2), trump("S"), give("9S"))
+    assert seed_rule.exchanges[-1]["returned"] == "KS"
+    assert returned_card(["9S", "KS"], "9S", "seed", "S", polish=True) == "KS"
+    assert returned_card(["9S"], "9S", "seed", "S", polish=True) == "9S"  # no other trump: itself
+
+
+def test_g16_option_12_tricks_in_one_deal_win_at_once():
+    state, splits = splits_match([(2, [12, 4, 0])], later=[complete({})], options={"sweep": True})
+    state = splits[0].play(state)
+    assert state.sheet["totals"] == [9, -1, -8] and state.over and state.winners == [0]
+    state, splits = splits_match([(2, [12, 4, 0])], later=[complete({})])
+    assert not splits[0].play(state).over
+
+
+def finished_deal(state, deal_index, totals, tricks):
+    """`state` at the end of deal `deal_index + 1` (0-based index) with the totals before it."""
+    state = state.clone()
+    state.deal_index = deal_index
+    state.sheet["totals"] = list(totals)
+    state.hands = [[], [], []]
+    state.tricks_won = list(tricks)
+    GAME.on_trick_complete(state, None)
+    return state
+
+
+def test_g16_option_a_fixed_18_deals_the_highest_total_wins():
+    start = GAME.new_match(3, {"end": "deals"}, seed=2)
+    duties = start.duties
+    even = [d for d in duties]
+    assert not finished_deal(start, 4, [25, -10, -15], even).over  # +21 does not end it
+    assert not finished_deal(start, 16, [5, -2, -3], even).over
+    done = finished_deal(start, 17, [5, -2, -3], even)
+    assert done.over and done.winners == [0]
+    tied = finished_deal(start, 17, [4, 4, -8], even)
+    assert not tied.over and tied.deal_index == 18  # a shared top plays on
+    assert finished_deal(GAME.new_match(3, seed=2), 4, [25, -10, -15], even).over  # the default: +21

@@ -325,7 +325,7 @@ def test_double_nil_only_on_a_hand_that_makes_nil_most_of_the_time():
 
 def test_a_double_nil_the_bot_bids_is_made_more_than_half_the_time():
     """Random deals whose first hand the bot would bid double nil on, played out by the
-    rule-of-thumb players (the measurement in docs/bots.md also plays the nil with the
+    rule-of-thumb players (the measurement in docs/rules/spades.md also plays the nil with the
     search): the double nil is made in most of them, so it pays more than a plain nil."""
     rng = random.Random(11)
     deck = spades_deck(4, True)

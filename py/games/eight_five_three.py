@@ -26,8 +26,12 @@ Bot (issue 7): samples hidden cards from what the seat knows (its exchanges and 
 return rule told it, G8 voids and "no higher trump", the talon once seen); the search
 plays the cards, trump is chosen by playing each contract out on shared samples, gives
 and talon swaps by a hand evaluation (eight_five_three_bot).
-Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks deals,
-9-5-2, the trump-return exception, must-head in every suit, 12 tricks wins, fixed deals.
+More options (issue 19): must head in every suit (G8: a plain suit led and not trumped,
+beat its highest card so far if you can); the Polish trump return (G11: a trump received
+is answered with the receiver's lowest other trump, the card itself when they hold none);
+12 or more tricks in one deal win at once (G16, at the end of that deal); a fixed 18 deals
+(G16: the single highest total after 18 deals wins, a shared top plays on).
+Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks deals, 9-5-2.
 """
 
 from .engine import cards as C
@@ -42,6 +46,8 @@ SEATS = 3
 HAND_SIZE = 16
 TALON_SIZE = 4
 TARGET = 21
+FIXED_DEALS = 18
+SWEEP = 12  # tricks in one deal that win at once (option)
 NO_TRUMP = "NT"
 CONTRACTS = ("S", "H", "D", "C", NO_TRUMP)
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
@@ -78,14 +84,17 @@ def plan_pulls(deviations: list[int], duties: list[int], direction: int) -> list
     return []
 
 
-def returned_card(hand: list[str], passed: str, rule: str) -> str:
+def returned_card(hand: list[str], passed: str, rule: str, trump: str | None = None, polish: bool = False) -> str:
     """G11: the card a receiver holding `hand` (the passed card included) gives back.
 
     "seed": their highest card of the suit if one beats the passed card, else their
     lowest card of the suit (the passed card itself when they had no other).
-    "standard": their highest card of the suit, the passed card counted."""
+    "standard": their highest card of the suit, the passed card counted.
+    `polish`: a trump received is answered with their lowest other trump (itself if none)."""
     suit = C.suit(passed)
     same = sorted((c for c in hand if C.suit(c) == suit), key=lambda c: _STRENGTH[C.rank(c)])
+    if polish and suit == trump:
+        return next((c for c in same if c != passed), passed)
     if rule == "standard" or _STRENGTH[C.rank(same[-1])] > _STRENGTH[C.rank(passed)]:
         return same[-1]
     return same[0]
@@ -118,7 +127,18 @@ class EightFiveThree(TrickGame):
         Option("peek", N_("Peek at the talon with a 4-4-4-4 hand"),
                (("forfeit", N_("Allowed; it forfeits the 8's pulls")), ("no_pulls", N_("Only when no pulls are due")),
                 ("off", N_("No peeking"))), "forfeit"),
+        Option("head", N_("Must head the trick"), (("trumps", N_("In trumps only")), ("all", N_("In every suit"))),
+               "trumps"),
+        Option("trump_return", N_("A trump received is answered with"),
+               (("rule", N_("The return rule above")), ("lowest", N_("The lowest other trump (Polish)"))), "rule"),
+        Option("sweep", N_("12 or more tricks in one deal win at once"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("end", N_("The game ends"), (("target", N_("At +21")), ("deals", N_("After 18 deals"))), "target"),
     )
+
+    def follow_rules(self, state):
+        if state.options["head"] == "all":
+            return FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True, must_head_suits=True)
+        return self.follow
 
     # ---- set-up and deals ---------------------------------------------------------
     def full_deck(self, state):
@@ -248,7 +268,8 @@ class EightFiveThree(TrickGame):
         giver, receiver = pull["giver"], pull["receiver"]
         state.hands[giver].remove(card)
         state.hands[receiver].append(card)
-        back = returned_card(state.hands[receiver], card, state.options["return_rule"])
+        back = returned_card(state.hands[receiver], card, state.options["return_rule"], state.trump,
+                             state.options["trump_return"] == "lowest")
         state.hands[receiver].remove(back)
         state.hands[giver].append(back)
         state.exchanges.append({"giver": giver, "receiver": receiver, "given": card, "returned": back})
@@ -266,7 +287,15 @@ class EightFiveThree(TrickGame):
         self.score_deal(state)
         totals = state.sheet["totals"]
         best = max(totals)
-        if best >= TARGET and totals.count(best) == 1:  # G16
+        if state.options["sweep"] and max(state.tricks_won) >= SWEEP:  # option: 12 tricks win at once
+            state.over, state.turn, state.phase = True, None, "over"
+            state.winners = [state.tricks_won.index(max(state.tricks_won))]
+            return
+        if state.options["end"] == "deals":
+            ended = state.deal_index + 1 >= FIXED_DEALS  # G16 option; a shared top plays on
+        else:
+            ended = best >= TARGET  # G16
+        if ended and totals.count(best) == 1:
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = [totals.index(best)]
         else:
@@ -352,6 +381,9 @@ class EightFiveThree(TrickGame):
         if any(C.suit(c) == led for c in hand):
             if C.suit(card) != led:
                 return must_follow(led)
+            if led != trump:  # the must-head option
+                return _("You must head the trick: beat the highest card of the suit led ({suit}), since you can.",
+                         suit=C.suit_name(led))
             return _("Trumps were led: you must beat the highest trump on the trick, since you can.")
         top = max((p["card"] for p in state.trick if C.suit(p["card"]) == trump),
                   key=lambda c: _STRENGTH[C.rank(c)], default=None)
@@ -432,6 +464,7 @@ class EightFiveThree(TrickGame):
         where = {}  # card -> the holders it may be with
         no_hold = {s: set() for s in range(SEATS)}
         rule = state.options["return_rule"]
+        polish = state.options["trump_return"] == "lowest"
         for e in state.exchanges:
             g, r, given, back = e["giver"], e["receiver"], e["given"], e["returned"]
             if seat == g:
@@ -441,7 +474,9 @@ class EightFiveThree(TrickGame):
                 no_hold[r].discard(given)  # it is there now
                 suit, low, high = C.suit(given), _STRENGTH[C.rank(given)], _STRENGTH[C.rank(back)]
                 ranks = range(len(C.RANKS))
-                if rule == "standard" or high > low:
+                if polish and suit == state.trump:  # their lowest other trump, or none at all
+                    gone = [i for i in ranks if i != low and (given == back or i < high)]
+                elif rule == "standard" or high > low:
                     gone = [i for i in ranks if i > high]  # the return was their highest
                 else:
                     gone = [i for i in ranks if i > low or i < high]  # nothing higher; the lowest
@@ -482,6 +517,7 @@ class EightFiveThree(TrickGame):
         trumps; a card that does not beat the top trump on the trick shows no higher trump
         (trumps led, or void in the led suit)."""
         trump = state.trump
+        head_all = state.options["head"] == "all"
         out = [set() for _ in range(SEATS)]
         for plays in [t["plays"] for t in state.history] + [state.trick]:
             for index in range(1, len(plays)):
@@ -493,6 +529,10 @@ class EightFiveThree(TrickGame):
                 void = suit != led
                 if void:
                     out[seat].add(led)
+                elif head_all and led != trump and top < 0:  # did not head: nothing higher in the suit
+                    high = max(_STRENGTH[C.rank(p["card"])] for p in plays[:index] if C.suit(p["card"]) == led)
+                    if _STRENGTH[C.rank(card)] < high:
+                        out[seat].add((led, high))
                 if trump is None or not (void or led == trump):
                     continue
                 if void and suit != trump and top < 0:
@@ -553,11 +593,13 @@ class EightFiveThree(TrickGame):
             seat = world.turn
             step = self.direction(world)
             later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
-            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng)
+            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng,
+                                    head_all=world.options["head"] == "all")
             return {"type": "play", "cards": [card]}
         if phase == "exchange":
             pull = world.queue[world.pull_index]
-            card = bot.best_give(world.hands[pull["giver"]], world.hands[pull["receiver"]], world.trump)
+            giver_hand = bot.plain_if_polish(world.hands[pull["giver"]], world.trump, world.options)
+            card = bot.best_give(giver_hand, world.hands[pull["receiver"]], world.trump)
             return {"type": "give", "cards": [card]} if card else {"type": "stop"}
         if phase == "talon":
             hand = world.hands[world.eight]
@@ -637,7 +679,12 @@ class EightFiveThree(TrickGame):
         assert sum(sheet["totals"]) == 0
         if state.over:
             totals = sheet["totals"]
-            assert state.winners == [totals.index(max(totals))] and max(totals) >= TARGET
+            last = sheet["rows"][-1]["cells"]
+            if state.options["sweep"] and max(c["tricks"] for c in last) >= SWEEP:
+                assert state.winners == [[c["tricks"] for c in last].index(max(c["tricks"] for c in last))]
+                return
+            assert state.winners == [totals.index(max(totals))]
+            assert max(totals) >= TARGET or (state.options["end"] == "deals" and len(sheet["rows"]) >= FIXED_DEALS)
             assert totals.count(max(totals)) == 1
             return
         assert state.winners is None

@@ -78,7 +78,7 @@ def _unseen(view):
 def _give(view, legal):
     trump = view["deal"]["trump"]
     unseen = _unseen(view)
-    suits = _by_suit(view["hand"])
+    suits = _by_suit(plain_if_polish(view["hand"], trump, view["options"]))
     best, best_score = None, 0.0
     for s, cards in suits.items():
         if not cards:
@@ -218,8 +218,9 @@ _RANK = {r + s: i for s in C.SUITS for i, r in enumerate(C.RANKS)}  # card -> 0.
 _SUIT = {c: c[1] for c in _RANK}
 
 
-def playable(hand, trick, trump):
-    """G8's legal cards, fast: follow suit (beat the top trump when trumps are led), else
+def playable(hand, trick, trump, head_all=False):
+    """G8's legal cards, fast: follow suit (beat the top trump when trumps are led; with
+    `head_all` beat the top card of any suit led while no trump is on the trick), else
     trump, overtrumping a trump on the trick if able, else any card."""
     if not trick:
         return hand
@@ -234,6 +235,9 @@ def playable(hand, trick, trump):
     if same:
         if led == trump:
             return [c for c in same if _RANK[c] > top] or same
+        if head_all and top < 0:
+            high = max(_RANK[p["card"]] for p in trick if _SUIT[p["card"]] == led)
+            return [c for c in same if _RANK[c] > high] or same
         return same
     if trump is None:
         return hand
@@ -275,11 +279,11 @@ def _can_beat(tops, best, trump, led):
     return _SUIT[best] != trump or tops[trump] > _RANK[best]
 
 
-def playout_card(hands, trick, trump, seat, later, rng, noise=0.1):
+def playout_card(hands, trick, trump, seat, later, rng, noise=0.1, head_all=False):
     """A double-dummy greedy card for `seat` (every hand visible in a sampled world):
     win the trick as cheaply as the players still to come allow, else shed the lowest
     card; lead a card no one can beat, else a low card of the longest plain suit."""
-    cards = playable(hands[seat], trick, trump)
+    cards = playable(hands[seat], trick, trump, head_all)
     if len(cards) == 1:
         return cards[0]
     if rng.random() < noise:
@@ -374,7 +378,7 @@ def decide(view, rng):
     trump = view["deal"]["trump"]
     hand = view["hand"]
     if phase == "exchange":
-        card = expected_give(hand, _unseen(view), trump)
+        card = expected_give(plain_if_polish(hand, trump, view["options"]), _unseen(view), trump)
         return {"type": "give", "cards": [card]} if card else {"type": "stop"}
     if phase == "talon":
         taken = view["taken"] or []
@@ -389,3 +393,11 @@ def decide(view, rng):
                        key=lambda a: hand_value(hand + a["cards"], trump))
         return {"type": "take", "cards": [plan[0]]}
     return choose(view, rng)
+
+
+def plain_if_polish(hand, trump, options):
+    """With the Polish return a trump passed brings back the receiver's lowest trump, so
+    the gives are chosen among the other suits only."""
+    if options.get("trump_return") == "lowest" and trump is not None:
+        return [c for c in hand if _SUIT[c] != trump]
+    return hand

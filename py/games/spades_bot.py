@@ -187,7 +187,7 @@ def nearest_bid(legal, n) -> dict:
 def double_nil_safe(hand, players: int) -> bool:
     """A hand that makes nil well over half the time: at most two spades, none above the
     seven (no joker), and in every side suit nothing above the ten, with two cards of six
-    or lower under a nine or ten (measured: docs/bots.md)."""
+    or lower under a nine or ten (measured: docs/rules/spades.md)."""
     suits = _by_suit(hand)
     spades = suits["S"]
     if len(spades) > 2 or any(POWER[c] > POWER["7S"] for c in spades):
