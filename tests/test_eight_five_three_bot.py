@@ -22,6 +22,7 @@ OPTION_SETS = [
     {"no_trump": False, "peek": "off", "return_rule": "standard", "direction": "clockwise"},
     {"head": "all", "trump_return": "lowest"},  # issue 19's options that change what a seat learns
     {"head": "all", "return_rule": "standard", "trump_return": "lowest", "direction": "clockwise"},
+    {"minimum": True, "once": True, "redeal": True, "end": "deals"},
 ]
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
@@ -269,3 +270,38 @@ def test_hard_takes_more_tricks_than_a_random_player_in_the_same_seat():
     hard = sum(eights_tricks("hard", seed) for seed in range(6))
     wild = sum(eights_tricks("random", seed) for seed in range(6))
     assert hard >= wild + 6, (hard, wild)
+
+
+# ---- the options of issue 19 ---------------------------------------------------------------
+LOW_HAND = [r + s for s in "HDC" for r in "23456"] + ["2S"]
+
+
+@pytest.mark.parametrize("level", ["baseline", "normal", "hard"])
+def test_the_8_names_fewest_tricks_with_a_low_hand(level):
+    state = stacked(LOW_HAND, ["KC", "QD", "JH", "AS"], {"minimum": True})
+    assert GAME.bot(state, state.eight, level, random.Random(1)) == {"type": "trump", "suit": "MIN"}
+    strong = stacked(LONG_SPADES, ["3C", "4C", "5D", "6H"], {"minimum": True})
+    assert GAME.bot(strong, strong.eight, level, random.Random(1))["suit"] != "MIN"
+
+
+def test_in_a_minimum_deal_the_8_discards_its_high_cards_and_everyone_ducks():
+    state = GAME.apply(stacked(LOW_HAND, ["KC", "QD", "JH", "AS"], {"minimum": True}), {"type": "trump", "suit": "MIN"})
+    rng = random.Random(0)
+    while state.phase == "talon":
+        state = GAME.apply(state, GAME.bot(state, state.eight, "hard", rng))
+    assert not {"KC", "QD", "JH", "AS"} & set(state.hands[state.eight])
+    trick = [{"seat": 0, "card": "9H"}]
+    assert bot.duck_card(["AH", "5H", "8H", "2S"], trick, rng, noise=0) == "8H"  # the highest that loses
+    assert bot.duck_card(["AH", "KH", "2S"], trick, rng, noise=0) == "AH"  # forced to win: the highest
+    assert bot.duck_card(["KS", "2D"], trick, rng, noise=0) == "KS"  # void: shed the highest
+
+
+def test_the_8_passes_a_hand_that_promises_no_game_once():
+    middling = ["9S", "7S", "5S", "3S", "9H", "7H", "5H", "3H", "9D", "7D", "5D", "TD", "9C", "7C", "5C", "TC"]
+    state = stacked(middling, ["2C", "3C", "4D", "2H"], {"redeal": True, "peek": "off"})
+    for level in ("baseline", "normal", "hard"):
+        assert GAME.bot(state, state.eight, level, random.Random(1)) == {"type": "pass"}
+    strong = stacked(LONG_SPADES, ["3C", "4C", "5D", "6H"], {"redeal": True})
+    assert GAME.bot(strong, strong.eight, "hard", random.Random(1)) != {"type": "pass"}
+    once = GAME.apply(state, {"type": "pass"})
+    assert GAME.bot(once, once.eight, "hard", random.Random(1))["type"] == "trump"

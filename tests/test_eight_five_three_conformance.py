@@ -20,6 +20,7 @@ SCALE = float(os.environ.get("CONFORMANCE_SCALE", "1"))
 OPTION_SETS = option_sets(GAME, random.Random(2), 12) + [
     {"head": "all", "trump_return": "lowest", "sweep": True, "end": "deals"},
     {"head": "all", "return_rule": "standard", "trump_return": "lowest", "direction": "clockwise"},
+    {"minimum": True, "once": True, "redeal": True, "end": "deals", "no_trump": False},
 ]
 RATE = 0.003
 

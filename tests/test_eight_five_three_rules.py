@@ -733,3 +733,61 @@ def test_g16_option_a_fixed_18_deals_the_highest_total_wins():
     tied = finished_deal(start, 17, [4, 4, -8], even)
     assert not tied.over and tied.deal_index == 18  # a shared top plays on
     assert finished_deal(GAME.new_match(3, seed=2), 4, [25, -10, -15], even).over  # the default: +21
+
+
+# ---- the options of G4 (issue 19) ---------------------------------------------------------
+def test_g4_option_pass_once_per_game_redeals_with_the_same_duties():
+    state = match([complete({})], options={"redeal": True})
+    eight, dealer, duties = state.eight, state.dealer, list(state.duties)
+    assert {"type": "pass"} in GAME.legal_actions(state)
+    passed = act(state, {"type": "pass"})
+    assert passed.phase == "declare" and passed.turn == eight and passed.deal_index == 0
+    assert passed.dealer == dealer and passed.duties == duties and passed.pass_used[eight]
+    assert passed.hands != state.hands and sorted(sum(passed.hands, []) + passed.talon) == sorted(DECK)
+    assert {"type": "pass"} not in GAME.legal_actions(passed)
+    with pytest.raises(IllegalAction, match="already passed"):
+        GAME.apply(passed, {"type": "pass"})
+    assert {"type": "pass"} not in GAME.legal_actions(match([complete({})]))
+
+
+def test_g4_option_each_declaration_once_per_player():
+    state = match([complete({})], options={"once": True, "minimum": True}).clone()
+    eight = state.eight
+    assert [a["suit"] for a in GAME.legal_actions(state)] == ["S", "H", "D", "C", "NT", "MIN"]
+    state.named[eight] = ["S", "NT"]
+    assert [a["suit"] for a in GAME.legal_actions(state)] == ["H", "D", "C", "MIN"]
+    with pytest.raises(IllegalAction, match="already named that game"):
+        GAME.apply(state, trump("S"))
+    assert act(state, trump("H")).named[eight] == ["S", "NT", "H"]
+    state.named[eight] = ["S", "NT", "H", "D", "C", "MIN"]  # all named: all open again
+    assert len(GAME.legal_actions(state)) == 6
+    state.named[eight] = ["S", "NT", "H", "D", "C", "MIN", "C"]
+    assert "C" not in [a["suit"] for a in GAME.legal_actions(state)]
+    default = match([complete({})]).clone()
+    default.named[default.eight] = ["S"]
+    assert "S" in [a.get("suit") for a in GAME.legal_actions(default)]
+
+
+def test_g4_option_minimum_tricks_deal_scores_under_the_limits():
+    state = match([complete({})], options={"minimum": True})
+    assert "MIN" in [a["suit"] for a in GAME.legal_actions(state)]
+    assert "MIN" not in [a.get("suit") for a in GAME.legal_actions(match([complete({})]))]
+    state = act(state, trump("MIN"))
+    assert state.trump is None and state.phase == "talon"
+    tricks = [0] * 3
+    tricks[state.eight] = 2  # at most 3: +1
+    tricks[state.duties.index(5)] = 5  # at most 5: 0
+    tricks[state.duties.index(3)] = 9  # at most 8: -1
+    done = finished_deal(state, 0, [0, 0, 0], tricks)
+    points = done.sheet["rows"][0]["points"]
+    assert points[state.eight] == 1 and points[state.duties.index(5)] == 0 and points[state.duties.index(3)] == -1
+    assert done.previous == points  # and the next deal's pulls follow from them
+
+
+def test_g4_option_no_exchanges_in_a_minimum_deal():
+    deal2 = complete({0: ["JH", "5C"], 2: ["9H", "4H", "3H"]}, exclude={2: "HC"})
+    state = exchange_match([5, 5, 6], deal2, options={"minimum": True})
+    assert state.pulls
+    state = act(state, trump("MIN"))
+    assert state.phase == "talon" and state.exchanges == [] and GAME.view(state, 0)["exchange"]["cancelled"]
+    assert act(exchange_match([5, 5, 6], deal2, options={"minimum": True}), trump("S")).phase == "exchange"

@@ -30,8 +30,13 @@ More options (issue 19): must head in every suit (G8: a plain suit led and not t
 beat its highest card so far if you can); the Polish trump return (G11: a trump received
 is answered with the receiver's lowest other trump, the card itself when they hold none);
 12 or more tricks in one deal win at once (G16, at the end of that deal); a fixed 18 deals
-(G16: the single highest total after 18 deals wins, a shared top plays on).
-Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks deals, 9-5-2.
+(G16: the single highest total after 18 deals wins, a shared top plays on); G4's
+minimum-tricks deals (the 8 may name "fewest tricks": no trump, the 8 may take at most 3,
+the 5 at most 5, the 3 at most 8, and each trick under the limit scores +1, each over -1;
+no player exchanges, as zagraj.pl has it), each declaration once per player (the 8 names
+each game once; having named them all, all are open again) and the pass (once per game
+each player as the 8 may throw the hand in: a redeal with the same duties and pulls).
+Left out (RULES.md variants): 9-5-2.
 """
 
 from .engine import cards as C
@@ -49,7 +54,9 @@ TARGET = 21
 FIXED_DEALS = 18
 SWEEP = 12  # tricks in one deal that win at once (option)
 NO_TRUMP = "NT"
+MINIMUM = "MIN"  # the minimum-tricks game (option): no trump, take as few tricks as you may
 CONTRACTS = ("S", "H", "D", "C", NO_TRUMP)
+MINIMUM_LIMITS = {8: 3, 5: 5, 3: 8}  # duty -> the most tricks allowed in a minimum deal
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
 
@@ -133,6 +140,10 @@ class EightFiveThree(TrickGame):
                (("rule", N_("The return rule above")), ("lowest", N_("The lowest other trump (Polish)"))), "rule"),
         Option("sweep", N_("12 or more tricks in one deal win at once"), ((False, N_("Off")), (True, N_("On"))), False),
         Option("end", N_("The game ends"), (("target", N_("At +21")), ("deals", N_("After 18 deals"))), "target"),
+        Option("minimum", N_("Minimum-tricks deals (the 8 may name “fewest tricks”)"),
+               ((False, N_("Off")), (True, N_("On"))), False),
+        Option("once", N_("Each declaration once per player"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("redeal", N_("The 8 may pass once per game (redeal)"), ((False, N_("Off")), (True, N_("On"))), False),
     )
 
     def follow_rules(self, state):
@@ -152,14 +163,17 @@ class EightFiveThree(TrickGame):
         state.deal_index = -1
         state.last_trick = None
         state.previous = None  # each seat's tricks - duty in the last deal (G9)
+        state.named = [[] for _ in range(SEATS)]  # the games each seat named as the 8 (option "once")
+        state.pass_used = [False] * SEATS  # the pass option: each seat once per game
         state.dealer = chance.choice(state, "dealer", list(range(SEATS)))  # G2, G14: by lot
         self.start_deal(state)
 
-    def start_deal(self, state):
+    def start_deal(self, state, redeal=False):
         direction = self.direction(state)
-        state.deal_index += 1
-        if state.deal_index > 0:
-            state.dealer = next_seat(state.dealer, SEATS, direction)  # G2: every label moves on
+        if not redeal:  # a pass deals the same deal again: same dealer, duties and pulls
+            state.deal_index += 1
+            if state.deal_index > 0:
+                state.dealer = next_seat(state.dealer, SEATS, direction)  # G2: every label moves on
         state.duties = duties_for(state.dealer, direction)
         state.eight = state.duties.index(8)
         deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
@@ -195,6 +209,8 @@ class EightFiveThree(TrickGame):
         phase = state.phase
         if phase == "declare":
             actions = [{"type": "peek"}] if self.can_peek(state) else []
+            if state.options["redeal"] and not state.pass_used[state.eight]:
+                actions.append({"type": "pass"})
             return actions + [{"type": "trump", "suit": s} for s in self.contracts(state)]
         if phase == "exchange":
             hand = C.sort_for_display(state.hands[state.turn], _STRENGTH, state.trump)
@@ -210,7 +226,13 @@ class EightFiveThree(TrickGame):
         return self.play_actions(state)
 
     def contracts(self, state):
-        return CONTRACTS if state.options["no_trump"] else CONTRACTS[:-1]
+        games = (CONTRACTS if state.options["no_trump"] else CONTRACTS[:-1]) + (
+            (MINIMUM,) if state.options["minimum"] else ())
+        if state.options["once"]:  # each once; all named: all open again
+            named = state.named[state.eight]
+            open_ = tuple(g for g in games if g not in named[len(named) - len(named) % len(games):])
+            return open_ or games
+        return games
 
     def perform(self, state, action):
         kind = action["type"]
@@ -219,6 +241,9 @@ class EightFiveThree(TrickGame):
             state.forfeited = self.has_pulls(state, state.eight)  # G5
         elif kind == "trump":
             self.declare(state, action["suit"])
+        elif kind == "pass":
+            state.pass_used[state.eight] = True
+            self.start_deal(state, redeal=True)
         elif kind == "give":
             self.give(state, action["cards"][0])
         elif kind == "stop":
@@ -242,10 +267,11 @@ class EightFiveThree(TrickGame):
 
     def declare(self, state, contract):
         state.contract = contract
-        state.trump = None if contract == NO_TRUMP else contract
+        state.named[state.eight].append(contract)
+        state.trump = None if contract in (NO_TRUMP, MINIMUM) else contract
         queue = [p for p in state.pulls if not (state.forfeited and p["giver"] == state.eight)]
-        if contract == NO_TRUMP and not state.options["exchanges_in_no_trump"]:
-            queue = []  # G13 option
+        if (contract == NO_TRUMP and not state.options["exchanges_in_no_trump"]) or contract == MINIMUM:
+            queue = []  # G13 option; no exchanges in a minimum deal
         state.queue = queue
         state.pull_index = -1
         self.next_pull(state)
@@ -302,7 +328,10 @@ class EightFiveThree(TrickGame):
             self.start_deal(state)
 
     def score_deal(self, state):
-        deviations = [t - d for t, d in zip(state.tricks_won, state.duties)]
+        if state.contract == MINIMUM:  # under the limit is "+"
+            deviations = [MINIMUM_LIMITS[d] - t for t, d in zip(state.tricks_won, state.duties)]
+        else:
+            deviations = [t - d for t, d in zip(state.tricks_won, state.duties)]
         row = {
             "deal": state.deal_index + 1,
             "dealer": state.dealer,
@@ -326,8 +355,15 @@ class EightFiveThree(TrickGame):
                 if not is_four_four_four_four(state.hands[state.eight]):
                     return _("You may look at the talon only with exactly four cards in each suit.")
                 return _("You have pulls due this deal, so you may not look at the talon first.")
+            if kind == "pass":
+                if not state.options["redeal"]:
+                    return _("Passing is off in this match: name the trump.")
+                return _("You have already passed once this game: name the trump.")
             if kind == "trump":
                 suit = action.get("suit")
+                if state.options["once"] and suit in (CONTRACTS + (MINIMUM,)) and state.named[state.eight]:
+                    if suit in state.named[state.eight] and suit not in self.contracts(state):
+                        return _("You have already named that game: each declaration once per player.")
                 if suit == NO_TRUMP:
                     return _("No trump may not be named in this match: choose a suit.")
                 names = ", ".join(f'"{s}"' for s in self.contracts(state))
@@ -422,11 +458,13 @@ class EightFiveThree(TrickGame):
             "swaps": len(state.swapped_in),
             "taken": list(state.swapped_in) if is_eight else None,
             "discarded": list(state.swapped_out) if is_eight else None,
+            "named": [list(n) for n in state.named],
+            "pass_used": list(state.pass_used),
             "exchange": {
                 "pulls": [dict(p) for p in state.pulls],
                 "forfeited": state.forfeited,
-                "cancelled": (state.contract == NO_TRUMP and bool(state.pulls)
-                              and not state.options["exchanges_in_no_trump"]),
+                "cancelled": bool(state.pulls) and (state.contract == MINIMUM or (
+                    state.contract == NO_TRUMP and not state.options["exchanges_in_no_trump"])),
                 "current": current,
                 "log": [dict(e) if seat in (e["giver"], e["receiver"])
                         else {"giver": e["giver"], "receiver": e["receiver"]} for e in state.exchanges],
@@ -593,6 +631,8 @@ class EightFiveThree(TrickGame):
             seat = world.turn
             step = self.direction(world)
             later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
+            if world.contract == MINIMUM:
+                return {"type": "play", "cards": [bot.duck_card(world.hands[seat], world.trick, rng)]}
             card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng,
                                     head_all=world.options["head"] == "all")
             return {"type": "play", "cards": [card]}
@@ -601,6 +641,9 @@ class EightFiveThree(TrickGame):
             giver_hand = bot.plain_if_polish(world.hands[pull["giver"]], world.trump, world.options)
             card = bot.best_give(giver_hand, world.hands[pull["receiver"]], world.trump)
             return {"type": "give", "cards": [card]} if card else {"type": "stop"}
+        if phase == "talon" and world.contract == MINIMUM:
+            talon = [c for c in world.talon if c not in world.swapped_out]
+            return bot.minimum_talon(world.hands[world.eight], talon, world.swapped_in, world.options["talon"] == "all")
         if phase == "talon":
             hand = world.hands[world.eight]
             trump = world.trump
@@ -616,8 +659,7 @@ class EightFiveThree(TrickGame):
         # declare (only when a search starts before trump is named)
         options = self.contracts(world)
         hand = world.hands[world.eight]
-        suit = max(options, key=lambda s: bot.hand_value(hand, None if s == NO_TRUMP else s)
-                   - (0.8 if s == NO_TRUMP else 0.0))
+        suit = max(options, key=lambda s: bot.declare_value(hand, s))
         return {"type": "trump", "suit": suit}
 
     # Normal and hard: the search plays the cards; naming trump is a flat Monte Carlo
@@ -638,6 +680,8 @@ class EightFiveThree(TrickGame):
         settings = self.bot_levels[level]
         if settings["error"] and rng.random() < settings["error"]:
             return rng.choice(legal)
+        if state.phase == "declare" and bot.should_pass(view):
+            return {"type": "pass"}
         if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
             time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
             return self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
@@ -674,7 +718,11 @@ class EightFiveThree(TrickGame):
             cells = row["cells"]
             assert sorted(c["duty"] for c in cells) == [3, 5, 8]
             assert sum(c["tricks"] for c in cells) == HAND_SIZE
-            assert row["points"] == [c["tricks"] - c["duty"] for c in cells] == [c["deviation"] for c in cells]
+            if row["contract"] == MINIMUM:
+                assert row["points"] == [MINIMUM_LIMITS[c["duty"]] - c["tricks"] for c in cells]
+            else:
+                assert row["points"] == [c["tricks"] - c["duty"] for c in cells]
+            assert row["points"] == [c["deviation"] for c in cells]
             assert sum(row["points"]) == 0
         assert sum(sheet["totals"]) == 0
         if state.over:
