@@ -449,6 +449,8 @@ class EightFiveThree(TrickGame):
                 "duties": list(state.duties),
                 "contract": state.contract,
                 "trump": state.trump,
+                # a minimum deal: the most tricks each seat may take (under them is "+")
+                "limits": [MINIMUM_LIMITS[d] for d in state.duties] if state.contract == MINIMUM else None,
             },
             "hand": C.sort_for_display(state.hands[seat], _STRENGTH, state.trump),
             "talon": (C.sort_for_display(state.talon, _STRENGTH, state.trump)

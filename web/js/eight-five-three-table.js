@@ -36,6 +36,9 @@ function contractBadge(view) {
 }
 
 function tricksLine(view, seat) {
+  if (view.deal.limits) {  // fewest tricks: the most this seat may take
+    return stat("seat-won", tp("Tricks {won} / ≤{limit}", { won: el("b", {}, view.tricks_won[seat]), limit: view.deal.limits[seat] }));
+  }
   return stat("seat-won", tp("Tricks {won} / {duty}", { won: el("b", {}, view.tricks_won[seat]), duty: view.deal.duties[seat] }));
 }
 

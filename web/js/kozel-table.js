@@ -233,7 +233,7 @@ function dealResult(view, names) {
     const loser = row.points[0] > 0 ? 0 : 1;
     const team = teamLabel(view, loser, names);
     lines.push(el("p", { class: "deal-note" }, individual(view)
-      ? tn("{name} scores {n} defeat point.", "{name} scores {n} defeat points.", row.points[loser], { name: team })
+      ? defeatLine(view, loser, row.points[loser], names)
       : row.multiplier > 1
       ? tn("{team} score {n} defeat point (×{times} after eggs).", "{team} score {n} defeat points (×{times} after eggs).",
         row.points[loser], { team, times: row.multiplier })
@@ -242,14 +242,19 @@ function dealResult(view, names) {
   return lines;
 }
 
+// K23: one player's defeat points of the deal.
+function defeatLine(view, side, points, names) {
+  if (view.teams[side][0] === HUMAN) return tn("You score {n} defeat point.", "You score {n} defeat points.", points);
+  return tn("{name} scores {n} defeat point.", "{name} scores {n} defeat points.", points, { name: sideName(view, side, names) });
+}
+
 // K23, three players: each one's card points, and every defeat point scored.
 function dealResultOfThree(view, names, row) {
   const lines = [el("p", { class: "deal-score", "data-testid": "deal-result" },
     row.card_points.map((points, side) => `${sideName(view, side, names)} ${points}`).join(" : "))];
   row.points.forEach((points, side) => {
     if (points > 0) {
-      lines.push(el("p", { class: "deal-note" }, tn("{name} scores {n} defeat point.", "{name} scores {n} defeat points.",
-        points, { name: sideName(view, side, names) })));
+      lines.push(el("p", { class: "deal-note" }, defeatLine(view, side, points, names)));
     }
   });
   return lines;
