@@ -351,3 +351,19 @@ def test_the_bots_respect_the_hook_and_the_minimum_team_bid():
         assert GAME.bot(state, 3, level, random.Random(0))["n"] != forbidden
     team = act(dealt(HANDS, options={"partnership": True, "nil": "nil", "min_team_bid": True}), bid(6), bid(0))
     assert GAME.bot(team, 2, "hard", random.Random(0)) in GAME.legal_actions(team)
+
+
+def test_the_lowest_club_passed_to_the_partner_is_pinned_once():
+    """Seat 0 passes the 3C to its partner, who must then lead it: both facts place the same
+    card, and the sample must still hold every card exactly once."""
+    hands = [list(HANDS[0][:-1]) + ["3C"], HANDS[1], HANDS[2], HANDS[3][:7] + ["TC"] + HANDS[3][8:]]
+    options = dict(EXCHANGE, first_lead="club")
+    state = act(dealt(hands, options=options), bid(0), bid(4), bid(5), bid(3),
+                *({"type": "give", "cards": [c]} for c in ("3C", "BJ", "AS", "3S", "5H", "6H")))
+    assert state.phase == "play" and state.turn == 2 and GAME.legal_actions(state) == [play("3C")]
+    rng = random.Random(8)
+    for seat in (0, 1):
+        for _ in range(20):
+            world = GAME.sample(state, seat, rng)
+            assert sorted(c for h in world.hands for c in h) == sorted(c for h in state.hands for c in h)
+            assert "3C" in world.hands[2]

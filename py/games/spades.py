@@ -481,7 +481,8 @@ class Spades(TrickGame):
             pins[partner] = [c for c in state.passed[seat] if c not in played]
         first = state.first_card
         if (first and state.phase == "play" and not state.history and not state.trick and state.leader != seat
-                and (state.players > 2 or state.leader != next_seat(state.dealer, state.players))):
+                and (state.players > 2 or state.leader != next_seat(state.dealer, state.players))
+                and first not in pins[state.leader]):  # (it may be a card this seat passed the leader)
             pins[state.leader].append(first)
         pinned = {c for cards in pins for c in cards}
         putting_aside = [s for s in hidden if exchanging and state.passed[s]]
