@@ -200,7 +200,7 @@ def test_g2_duties_by_lot_then_5_becomes_8_3_becomes_5_8_becomes_3_and_deals():
     assert first == [3, 5, 8] and state.duties == [5, 8, 3]  # old 5 (seat 1) is the 8 ...
     assert state.dealer == 2 and state.eight == 1 and state.turn == 1  # ... old 8 (seat 2) deals
     assert GAME.view(state, 0)["deal"] == {"number": 2, "dealer": 2, "eight": 1, "duties": [5, 8, 3],
-                                           "contract": None, "trump": None}
+                                           "contract": None, "trump": None, "limits": None}
 
 
 def test_g3_sixteen_cards_each_and_a_four_card_talon():

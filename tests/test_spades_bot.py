@@ -329,12 +329,17 @@ def test_a_double_nil_the_bot_bids_is_made_more_than_half_the_time():
     search): the double nil is made in most of them, so it pays more than a plain nil."""
     rng = random.Random(11)
     deck = spades_deck(4, True)
+    # Such hands are rare (1 in 17,000): drawn from the cards they may hold (no side card
+    # above the ten, no spade above the seven), then checked; uniform over the safe hands.
+    may_hold = [c for c in deck if c not in C.JOKERS and (c[0] in "23456789T" if c[1] != "S" else c[0] in "234567")]
     made = tried = 0
     while tried < 40:
-        cards = rng.sample(deck, 52)
-        hands = [cards[i * 13:(i + 1) * 13] for i in range(4)]
-        if not double_nil_safe(hands[0], 4):
+        first = rng.sample(may_hold, 13)
+        if not double_nil_safe(first, 4):
             continue
+        rest = [c for c in deck if c not in first]
+        rng.shuffle(rest)
+        hands = [first] + [rest[i * 13:(i + 1) * 13] for i in range(3)]
         tried += 1
         state = GAME.apply(dealt(hands, options={"double_nil": True, "nil": "nil"}),
                            {"type": "bid", "n": 0, "double": True})
