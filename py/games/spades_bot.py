@@ -185,7 +185,7 @@ def nearest_bid(legal, n) -> dict:
 
 
 def double_nil_safe(hand, players: int) -> bool:
-    """A hand that makes nil well over half the time: at most two spades, none above the
+    """A hand that makes nil more than half the time (64 % measured): at most two spades, none above the
     seven (no joker), and in every side suit nothing above the ten, with two cards of six
     or lower under a nine or ten (measured: docs/rules/spades.md)."""
     suits = _by_suit(hand)
