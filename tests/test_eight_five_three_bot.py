@@ -20,6 +20,9 @@ OPTION_SETS = [
     {"direction": "clockwise", "talon": "all"},
     {"exchanges_in_no_trump": False, "peek": "no_pulls"},
     {"no_trump": False, "peek": "off", "return_rule": "standard", "direction": "clockwise"},
+    {"head": "all", "trump_return": "lowest"},  # issue 19's options that change what a seat learns
+    {"head": "all", "return_rule": "standard", "trump_return": "lowest", "direction": "clockwise"},
+    {"minimum": True, "once": True, "redeal": True, "end": "deals"},
 ]
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
@@ -51,7 +54,10 @@ def check_exchange_knowledge(state, seat, world):
             assert card in world.hands[other], f"{card} is known to be with seat {other}"
         if seat == e["giver"]:
             suit, low, high = C.suit(e["given"]), _STRENGTH[C.rank(e["given"])], _STRENGTH[C.rank(e["returned"])]
-            if state.options["return_rule"] == "standard" or high > low:
+            if state.options["trump_return"] == "lowest" and suit == state.trump:
+                ruled_out = {C.RANKS[i] + suit for i in range(13)
+                             if i != low and (e["given"] == e["returned"] or i < high)}
+            elif state.options["return_rule"] == "standard" or high > low:
                 ruled_out = {C.RANKS[i] + suit for i in range(13) if i > high}
             else:
                 ruled_out = {C.RANKS[i] + suit for i in range(13) if i > low or i < high}
@@ -69,7 +75,7 @@ def check_plays_fast(state, world):
         for i in range(len(plays) - 1, -1, -1):
             seat, card = plays[i]["seat"], plays[i]["card"]
             hands[seat].append(card)
-            assert card in bot.playable(hands[seat], plays[:i], state.trump), (
+            assert card in bot.playable(hands[seat], plays[:i], state.trump, state.options["head"] == "all"), (
                 f"seat {seat} could not have played {card} with the sampled hand")
 
 
@@ -164,10 +170,10 @@ def test_the_bot_is_honest(monkeypatch):
 
 
 def test_the_fast_follow_rule_is_the_rule():
-    for seed in range(3):
+    for seed in (0, 1, 2, 5):
         for state in positions(GAME, 3, OPTION_SETS[seed], 200 + seed, every=2):
             if state.phase == "play":
-                fast = bot.playable(state.hands[state.turn], state.trick, state.trump)
+                fast = bot.playable(state.hands[state.turn], state.trick, state.trump, state.options["head"] == "all")
                 assert sorted(fast) == sorted(GAME.playable_cards(state, state.turn))
 
 
@@ -264,3 +270,38 @@ def test_hard_takes_more_tricks_than_a_random_player_in_the_same_seat():
     hard = sum(eights_tricks("hard", seed) for seed in range(6))
     wild = sum(eights_tricks("random", seed) for seed in range(6))
     assert hard >= wild + 6, (hard, wild)
+
+
+# ---- the options of issue 19 ---------------------------------------------------------------
+LOW_HAND = [r + s for s in "HDC" for r in "23456"] + ["2S"]
+
+
+@pytest.mark.parametrize("level", ["baseline", "normal", "hard"])
+def test_the_8_names_fewest_tricks_with_a_low_hand(level):
+    state = stacked(LOW_HAND, ["KC", "QD", "JH", "AS"], {"minimum": True})
+    assert GAME.bot(state, state.eight, level, random.Random(1)) == {"type": "trump", "suit": "MIN"}
+    strong = stacked(LONG_SPADES, ["3C", "4C", "5D", "6H"], {"minimum": True})
+    assert GAME.bot(strong, strong.eight, level, random.Random(1))["suit"] != "MIN"
+
+
+def test_in_a_minimum_deal_the_8_discards_its_high_cards_and_everyone_ducks():
+    state = GAME.apply(stacked(LOW_HAND, ["KC", "QD", "JH", "AS"], {"minimum": True}), {"type": "trump", "suit": "MIN"})
+    rng = random.Random(0)
+    while state.phase == "talon":
+        state = GAME.apply(state, GAME.bot(state, state.eight, "hard", rng))
+    assert not {"KC", "QD", "JH", "AS"} & set(state.hands[state.eight])
+    trick = [{"seat": 0, "card": "9H"}]
+    assert bot.duck_card(["AH", "5H", "8H", "2S"], trick, rng, noise=0) == "8H"  # the highest that loses
+    assert bot.duck_card(["AH", "KH", "2S"], trick, rng, noise=0) == "AH"  # forced to win: the highest
+    assert bot.duck_card(["KS", "2D"], trick, rng, noise=0) == "KS"  # void: shed the highest
+
+
+def test_the_8_passes_a_hand_that_promises_no_game_once():
+    middling = ["9S", "7S", "5S", "3S", "9H", "7H", "5H", "3H", "9D", "7D", "5D", "TD", "9C", "7C", "5C", "TC"]
+    state = stacked(middling, ["2C", "3C", "4D", "2H"], {"redeal": True, "peek": "off"})
+    for level in ("baseline", "normal", "hard"):
+        assert GAME.bot(state, state.eight, level, random.Random(1)) == {"type": "pass"}
+    strong = stacked(LONG_SPADES, ["3C", "4C", "5D", "6H"], {"redeal": True})
+    assert GAME.bot(strong, strong.eight, "hard", random.Random(1)) != {"type": "pass"}
+    once = GAME.apply(state, {"type": "pass"})
+    assert GAME.bot(once, once.eight, "hard", random.Random(1))["type"] == "trump"

@@ -200,7 +200,7 @@ def test_g2_duties_by_lot_then_5_becomes_8_3_becomes_5_8_becomes_3_and_deals():
     assert first == [3, 5, 8] and state.duties == [5, 8, 3]  # old 5 (seat 1) is the 8 ...
     assert state.dealer == 2 and state.eight == 1 and state.turn == 1  # ... old 8 (seat 2) deals
     assert GAME.view(state, 0)["deal"] == {"number": 2, "dealer": 2, "eight": 1, "duties": [5, 8, 3],
-                                           "contract": None, "trump": None}
+                                           "contract": None, "trump": None, "limits": None}
 
 
 def test_g3_sixteen_cards_each_and_a_four_card_talon():
@@ -668,3 +668,126 @@ def test_bad_actions_are_refused_with_a_message_and_change_nothing():
         GAME.apply(state, trump("S"), seat=0)
     with pytest.raises(GameError):
         GAME.new_match(4, seed=1)
+
+
+# ---- the options of G8, G11, G16 (issue 19) ----------------------------------------------
+def test_g8_option_must_head_in_every_suit():
+    hands = complete({2: ["5H"], 1: ["KH", "2H"], 0: ["AH", "3H"]}, exclude={1: "H", 0: "H"})
+    state = to_play(match([hands], options={"head": "all"}))
+    state = act(state, play("5H"))
+    assert legal_cards(state) == ["KH"]
+    with pytest.raises(IllegalAction, match=r"must head the trick: beat the highest card of the suit led \(hearts\)"):
+        GAME.apply(state, play("2H"))
+    state = act(state, play("KH"))
+    assert legal_cards(state) == ["AH"]
+    default = act(to_play(match([hands])), play("5H"))
+    assert legal_cards(default) == ["2H", "KH"]
+
+
+def test_g8_option_must_head_not_once_the_trick_is_trumped():
+    hands = complete({2: ["5H"], 1: ["9S"], 0: ["AH", "3H"]}, exclude={1: "HS", 0: "H"})
+    state = act(to_play(match([hands], options={"head": "all"})), play("5H"), play("9S"))
+    assert legal_cards(state) == ["3H", "AH"]
+
+
+def test_g11_option_polish_a_trump_received_is_answered_with_the_lowest_other_trump():
+    deal2 = complete({0: ["9S", "5C", "JH"], 2: ["KS", "TS", "3S", "9H", "4H"]}, exclude={2: "SCH"})
+    state = exchange_match([5, 5, 6], deal2, options={"trump_return": "lowest"})
+    state = act(state, trump("S"), give("9S"))
+    assert state.exchanges[-1]["returned"] == "3S"  # the seed rule would send the king back
+    state = act(state, give("JH"))
+    assert state.exchanges[-1]["returned"] == "4H"  # other suits keep the return rule
+    seed_rule = act(exchange_match([5, 5, 6], deal2), trump("S"), give("9S"))
+    assert seed_rule.exchanges[-1]["returned"] == "KS"
+    assert returned_card(["9S", "KS"], "9S", "seed", "S", polish=True) == "KS"
+    assert returned_card(["9S"], "9S", "seed", "S", polish=True) == "9S"  # no other trump: itself
+
+
+def test_g16_option_12_tricks_in_one_deal_win_at_once():
+    state, splits = splits_match([(2, [12, 4, 0])], later=[complete({})], options={"sweep": True})
+    state = splits[0].play(state)
+    assert state.sheet["totals"] == [9, -1, -8] and state.over and state.winners == [0]
+    state, splits = splits_match([(2, [12, 4, 0])], later=[complete({})])
+    assert not splits[0].play(state).over
+
+
+def finished_deal(state, deal_index, totals, tricks):
+    """`state` at the end of deal `deal_index + 1` (0-based index) with the totals before it."""
+    state = state.clone()
+    state.deal_index = deal_index
+    state.sheet["totals"] = list(totals)
+    state.hands = [[], [], []]
+    state.tricks_won = list(tricks)
+    GAME.on_trick_complete(state, None)
+    return state
+
+
+def test_g16_option_a_fixed_18_deals_the_highest_total_wins():
+    start = GAME.new_match(3, {"end": "deals"}, seed=2)
+    duties = start.duties
+    even = [d for d in duties]
+    assert not finished_deal(start, 4, [25, -10, -15], even).over  # +21 does not end it
+    assert not finished_deal(start, 16, [5, -2, -3], even).over
+    done = finished_deal(start, 17, [5, -2, -3], even)
+    assert done.over and done.winners == [0]
+    tied = finished_deal(start, 17, [4, 4, -8], even)
+    assert not tied.over and tied.deal_index == 18  # a shared top plays on
+    assert finished_deal(GAME.new_match(3, seed=2), 4, [25, -10, -15], even).over  # the default: +21
+
+
+# ---- the options of G4 (issue 19) ---------------------------------------------------------
+def test_g4_option_pass_once_per_game_redeals_with_the_same_duties():
+    state = match([complete({})], options={"redeal": True})
+    eight, dealer, duties = state.eight, state.dealer, list(state.duties)
+    assert {"type": "pass"} in GAME.legal_actions(state)
+    passed = act(state, {"type": "pass"})
+    assert passed.phase == "declare" and passed.turn == eight and passed.deal_index == 0
+    assert passed.dealer == dealer and passed.duties == duties and passed.pass_used[eight]
+    assert passed.hands != state.hands and sorted(sum(passed.hands, []) + passed.talon) == sorted(DECK)
+    assert {"type": "pass"} not in GAME.legal_actions(passed)
+    with pytest.raises(IllegalAction, match="already passed"):
+        GAME.apply(passed, {"type": "pass"})
+    assert {"type": "pass"} not in GAME.legal_actions(match([complete({})]))
+
+
+def test_g4_option_each_declaration_once_per_player():
+    state = match([complete({})], options={"once": True, "minimum": True}).clone()
+    eight = state.eight
+    assert [a["suit"] for a in GAME.legal_actions(state)] == ["S", "H", "D", "C", "NT", "MIN"]
+    state.named[eight] = ["S", "NT"]
+    assert [a["suit"] for a in GAME.legal_actions(state)] == ["H", "D", "C", "MIN"]
+    with pytest.raises(IllegalAction, match="already named that game"):
+        GAME.apply(state, trump("S"))
+    assert act(state, trump("H")).named[eight] == ["S", "NT", "H"]
+    state.named[eight] = ["S", "NT", "H", "D", "C", "MIN"]  # all named: all open again
+    assert len(GAME.legal_actions(state)) == 6
+    state.named[eight] = ["S", "NT", "H", "D", "C", "MIN", "C"]
+    assert "C" not in [a["suit"] for a in GAME.legal_actions(state)]
+    default = match([complete({})]).clone()
+    default.named[default.eight] = ["S"]
+    assert "S" in [a.get("suit") for a in GAME.legal_actions(default)]
+
+
+def test_g4_option_minimum_tricks_deal_scores_under_the_limits():
+    state = match([complete({})], options={"minimum": True})
+    assert "MIN" in [a["suit"] for a in GAME.legal_actions(state)]
+    assert "MIN" not in [a.get("suit") for a in GAME.legal_actions(match([complete({})]))]
+    state = act(state, trump("MIN"))
+    assert state.trump is None and state.phase == "talon"
+    tricks = [0] * 3
+    tricks[state.eight] = 2  # at most 3: +1
+    tricks[state.duties.index(5)] = 5  # at most 5: 0
+    tricks[state.duties.index(3)] = 9  # at most 8: -1
+    done = finished_deal(state, 0, [0, 0, 0], tricks)
+    points = done.sheet["rows"][0]["points"]
+    assert points[state.eight] == 1 and points[state.duties.index(5)] == 0 and points[state.duties.index(3)] == -1
+    assert done.previous == points  # and the next deal's pulls follow from them
+
+
+def test_g4_option_no_exchanges_in_a_minimum_deal():
+    deal2 = complete({0: ["JH", "5C"], 2: ["9H", "4H", "3H"]}, exclude={2: "HC"})
+    state = exchange_match([5, 5, 6], deal2, options={"minimum": True})
+    assert state.pulls
+    state = act(state, trump("MIN"))
+    assert state.phase == "talon" and state.exchanges == [] and GAME.view(state, 0)["exchange"]["cancelled"]
+    assert act(exchange_match([5, 5, 6], deal2, options={"minimum": True}), trump("S")).phase == "exchange"

@@ -45,9 +45,10 @@ def check_kozel_sample(state, seat, world, view):
     assert Counter(c for z in zones.values() for c in z) == Counter(c for z in sampled.values() for c in z)
     assert world.stock.index(state.trump_card) == state.stock.index(state.trump_card) if (
         state.trump_card in state.stock) else state.trump_card not in world.stock
-    # The piles hold exactly the cards of the tricks each team won.
-    for team in (0, 1):
-        won = [c for t in world.history if t["winner"] % 2 == team for p in t["plays"] for c in p["cards"]]
+    # The piles hold exactly the cards of the tricks each team (each player, K23) won.
+    sides = len(state.sides)
+    for team in range(sides):
+        won = [c for t in world.history if t["winner"] % sides == team for p in t["plays"] for c in p["cards"]]
         assert Counter(world.piles[team]) == Counter(won)
     # A drawn trump card not shown since is with its drawer: in hand or among its passes.
     holder = _hidden_trump_holder(state, seat)
@@ -70,25 +71,31 @@ def check_kozel_sample(state, seat, world, view):
         assert all(GAME.holds_molodka(world, s) for s in state.declined)
 
 
+PLAYER_COUNTS = [4, 4, 3, 4, 2, 3]  # K23: the individual modes too
+
+
 def _positions(option_index, seed):
     options = OPTION_SETS[option_index % len(OPTION_SETS)]
+    players = PLAYER_COUNTS[option_index % len(PLAYER_COUNTS)]
     if seed % 3 == 2:  # molodka-heavy deals (clumpy hands), every molodka called
         rng = random.Random(seed)
-        state = CLUMPY.new_match(4, dict(options, limit=6), seed)
+        state = CLUMPY.new_match(players, dict(options, limit=6), seed)
         while not state.over:
             yield state
             state = CLUMPY.apply(state, _molodka_hungry(CLUMPY, state, CLUMPY.legal_actions(state), rng))
         return
     policy = "random" if seed % 3 == 0 else "mixed"
-    yield from positions(GAME, 4, dict(options, limit=6), seed, policy=policy)
+    yield from positions(GAME, players, dict(options, limit=6), seed, policy=policy)
 
 
 def test_samples_agree_with_everything_the_seat_knows():
     rng = random.Random(11)
     samples = 0
-    for index in range(36):
+    index = 0
+    while samples < 100_000:
+        index += 1
         for position, state in enumerate(_positions(index, 500 + index)):
-            for seat in range(4):
+            for seat in range(state.players):
                 view = GAME.view(state, seat)
                 for k in range(9):
                     world = GAME.sample(state, seat, rng)
@@ -121,9 +128,10 @@ def iteration_budgets(monkeypatch):
 
 def test_decisions_do_not_depend_on_hidden_cards(iteration_budgets):
     checked = 0
-    for index, options in enumerate([{}, {"molodka": "interrupt", "show_points": True}]):
+    for index, (players, options) in enumerate([(4, {}), (4, {"molodka": "interrupt", "show_points": True}),
+                                                 (3, {"show_points": True}), (2, {"molodka": "interrupt"})]):
         rng = random.Random(index)
-        for position, state in enumerate(positions(GAME, 4, options, 40 + index)):
+        for position, state in enumerate(positions(GAME, players, options, 40 + index)):
             if position % 9 != 4 or len(GAME.legal(state)) < 2:
                 continue
             seat = state.turn
@@ -136,7 +144,7 @@ def test_decisions_do_not_depend_on_hidden_cards(iteration_budgets):
             checked += 1
             if checked >= 4 * (index + 1):
                 break
-    assert checked == 8
+    assert checked == 16
 
 
 # ---- the plays the issue names -------------------------------------------------------
@@ -223,9 +231,11 @@ def test_every_level_returns_a_legal_action(monkeypatch):
             "hard": dict(Kozel.bot_levels["hard"], iterations=24, time_ms=None)}
     monkeypatch.setattr(Kozel, "bot_levels", fast)
     levels = ["easy", "normal", "hard", "baseline", "random"]
-    for index, options in enumerate([{}, {"molodka": "interrupt"}, {"show_points": True, "passes": "face_up"}]):
-        game = CLUMPY if index == 1 else GAME
-        state = game.new_match(4, dict(options, limit=6), 70 + index)
+    for index, (players, options) in enumerate([(4, {}), (4, {"molodka": "interrupt"}),
+                                                 (4, {"show_points": True, "passes": "face_up"}),
+                                                 (3, {"molodka": "interrupt"}), (2, {"show_points": True})]):
+        game = CLUMPY if index in (1, 3) else GAME
+        state = game.new_match(players, dict(options, limit=6), 70 + index)
         rng = random.Random(index)
         while not state.over:
             level = levels[(len(state.actions) + state.turn) % len(levels)]

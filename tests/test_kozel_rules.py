@@ -654,3 +654,64 @@ def test_a_random_whole_party_replays_from_its_record():
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert GAME.replay(GAME.record(state)) == state
     assert C.is_card(state.trump_card)
+
+
+# ---- K23: two and three players, each for themselves -----------------------------------------
+def stacked_players(hands, dealer=0, trump_position=5, options=None):
+    """A 2- or 3-player match whose first deal gives `hands`, the stock filled with low cards."""
+    players = len(hands)
+    used = {c for h in hands for c in h}
+    stock = [c for c in LOW_FIRST if c not in used]
+    assert len(stock) == 36 - 4 * players
+    chance = [{"kind": "dealer", "value": dealer}, {"kind": "deal", "cards": dealing_order(hands, dealer, stock)},
+              {"kind": "trump_position", "value": trump_position}]
+    return GAME.new_match(players, options, seed=7, _chance=chance)
+
+
+def test_k23_two_and_three_players_each_for_themselves():
+    for players in (2, 3):
+        state = GAME.new_match(players, seed=3)
+        assert state.sides == [[s] for s in range(players)]
+        assert [len(h) for h in state.hands] == [4] * players and len(state.stock) == 36 - 4 * players
+        view = GAME.view(state, 1)
+        assert view["teams"] == [[s] for s in range(players)] and view["team"] == 1 and view["scores"] == [0] * players
+    assert GAME.new_match(4, seed=3).sides == [[0, 2], [1, 3]]
+    with pytest.raises(Exception, match="2 to 4 players"):
+        GAME.new_match(5, seed=3)
+
+
+def test_k23_a_trick_of_three_players_ends_after_three_plays_and_refills_three_hands():
+    hands = [["AS", "TS", "6C", "7C"], ["6S", "7S", "8C", "9C"], ["8S", "9S", "JC", "QC"]]
+    state = stacked_players(hands, dealer=2)  # seat 0 leads (left of the dealer)
+    assert state.turn == 0
+    state = act(state, play("AS"), pas("6S"), pas("8S"))
+    assert state.last_trick["winner"] == 0 and state.piles[0] and len(state.piles) == 3
+    assert [len(h) for h in state.hands] == [4, 4, 4] and len(state.stock) == 21 and state.turn == 0
+
+
+def test_k23_three_players_score_from_the_top_total():
+    from games.kozel import individual_result
+    assert individual_result([70, 40, 10], [3, 2, 1]) == [0, 2, 4]
+    assert individual_result([70, 50, 0], [5, 3, 0]) == [0, 2, 6]
+    assert individual_result([50, 50, 20], [3, 3, 2]) == [0, 0, 4]  # a shared top: nothing for both
+    state = leader_takes_the_rest(GAME.new_match(3, seed=4))
+    row = state.sheet["rows"][0]
+    winner = row["card_points"].index(120)
+    assert row["points"] == [0 if s == winner else 6 for s in range(3)]
+
+
+def test_k23_two_players_score_as_the_teams_do():
+    state = leader_takes_the_rest(GAME.new_match(2, seed=4))
+    row = state.sheet["rows"][0]
+    assert sorted(row["card_points"]) == [0, 120] and sorted(row["points"]) == [0, 6]
+    assert row["points"] == deal_result(row["card_points"], row["tricks"])
+
+
+def test_k23_the_goat_is_whoever_reaches_the_limit_the_fewest_defeat_points_win():
+    state = leader_takes_the_rest(GAME.new_match(3, {"limit": 6}, seed=4))
+    assert state.over
+    totals = state.sheet["totals"]
+    winner = totals.index(0)
+    assert state.winners == [winner] and totals[state.goat] == 6 and state.goat != winner
+    view = GAME.view(state, 0)
+    assert view["goat"]["seats"] == [state.goat] and view["winner"] == [winner]

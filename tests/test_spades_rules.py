@@ -297,3 +297,143 @@ def test_a_played_hand_is_scored_on_the_sheet():
     assert row["bids"] == [2, 2, 2, 2] and sum(row["tricks"]) == 13
     expected = [side_score([2], [t], [False], state.options, 0)[0] for t in row["tricks"]]
     assert row["points"] == expected == state.totals
+
+
+# ---- the options of RULES 3.5 (issue 19) ------------------------------------------------
+DEALT = [  # a full 4-player deal (2C and 2D out): the lowest club, 3C, is seat 3's
+    ["AH", "KH", "2H", "3H", "AS", "KS", "QS", "JS", "BJ", "9D", "TD", "9C", "TC"],
+    ["QH", "JH", "TH", "4H", "LJ", "TS", "9S", "8S", "JD", "QD", "JC", "QC", "KC"],
+    ["9H", "8H", "7H", "6H", "5H", "7S", "6S", "5S", "4S", "3S", "KD", "AD", "AC"],
+    ["2S", "3D", "4D", "5D", "6D", "7D", "8D", "3C", "4C", "5C", "6C", "7C", "8C"],
+]
+
+
+def bids_of(state):
+    return [(a["n"], bool(a.get("double"))) for a in GAME.legal_actions(state)]
+
+
+def test_double_nil_is_offered_only_with_its_option_after_looking():
+    assert (0, True) not in bids_of(dealt(DEALT, options={"nil": "nil"}))
+    state = dealt(DEALT, options={"nil": "nil", "double_nil": True})
+    assert bids_of(state)[:2] == [(0, False), (0, True)] and state.looked == [True] * 4
+    alone = dealt(DEALT, options={"double_nil": True})  # without nil bids: double nil only
+    assert bids_of(alone)[0] == (0, True) and (0, False) not in bids_of(alone)
+
+
+def test_double_nil_scores_plus_or_minus_200():
+    state = act(dealt(DEALT, options={"double_nil": True}), bid(4), bid(3), bid(3),
+                {"type": "bid", "n": 0, "double": True})
+    assert state.double == [False, False, False, True] and state.bids[3] == 0
+    made, failed = state.clone(), state.clone()
+    made.tricks_won, failed.tricks_won = [5, 4, 4, 0], [5, 3, 4, 1]
+    GAME.score_hand(made)
+    GAME.score_hand(failed)
+    assert made.rows[0]["points"][3] == 200 and made.rows[0]["cells"][3]["double"] == [3]
+    assert failed.rows[0]["points"][3] == -200
+    assert GAME.view(state, 0)["double"] == [False, False, False, True]
+
+
+EXCHANGE = {"partnership": True, "nil": "nil", "nil_exchange": True}
+
+
+def test_nil_exchange_the_nil_bidder_and_partner_each_pass_three_cards():
+    state = act(dealt(DEALT, options=EXCHANGE), bid(0), bid(4), bid(5), bid(3))
+    assert state.phase == "exchange" and state.turn == 0  # seats 0 and 2, in bidding order
+    state = act(state, {"type": "give", "cards": ["BJ"]}, {"type": "give", "cards": ["AS"]})
+    assert state.turn == 0 and GAME.view(state, 0)["exchange"] == {"passed": ["BJ", "AS"], "received": []}
+    state = act(state, {"type": "give", "cards": ["KS"]})
+    assert state.turn == 2 and len(state.hands[0]) == 10
+    assert "exchange" not in GAME.view(state, 2) and "BJ" not in GAME.view(state, 2)["hand"]  # not yet received
+    with pytest.raises(IllegalAction, match="Pass a card"):
+        GAME.apply(state, bid(3))
+    state = act(state, *({"type": "give", "cards": [c]} for c in ("3S", "5H", "6H")))
+    assert state.phase == "play" and state.turn == 0
+    assert {"BJ", "AS", "KS"} <= set(state.hands[2]) and {"3S", "5H", "6H"} <= set(state.hands[0])
+    assert [len(h) for h in state.hands] == [13] * 4
+    assert GAME.view(state, 0)["exchange"] == {"passed": ["BJ", "AS", "KS"], "received": ["3S", "5H", "6H"]}
+    assert GAME.view(state, 2)["exchange"] == {"passed": ["3S", "5H", "6H"], "received": ["BJ", "AS", "KS"]}
+    assert "exchange" not in GAME.view(state, 1)
+
+
+def test_nil_exchange_only_for_a_side_with_a_nil_and_only_with_partnerships():
+    state = act(dealt(DEALT, options=EXCHANGE), bid(2), bid(4), bid(5), bid(3))
+    assert state.phase == "play"
+    off = act(dealt(DEALT, options=dict(EXCHANGE, nil_exchange=False)), bid(0), bid(4), bid(5), bid(3))
+    assert off.phase == "play"
+    with pytest.raises(BadOptions, match="partnerships"):
+        GAME.new_match(4, {"nil": "nil", "nil_exchange": True}, seed=1)
+
+
+def test_lose_at_minus_200_ends_the_game_and_the_highest_wins():
+    state = GAME.new_match(4, {"lose_at": True}, seed=1).clone()
+    state.totals = [-200, 90, 120, 40]
+    GAME.end_or_next(state)
+    assert state.over and state.winners == [2]
+    off = GAME.new_match(4, seed=1).clone()
+    off.totals = [-200, 90, 120, 40]
+    GAME.end_or_next(off)
+    assert not off.over
+    above = GAME.new_match(4, {"lose_at": True}, seed=1).clone()
+    above.totals = [-190, 90, 120, 40]
+    GAME.end_or_next(above)
+    assert not above.over
+
+
+def test_first_lead_the_holder_of_the_lowest_club_leads_it():
+    state = bid_all(dealt(DEALT, options={"first_lead": "club"}))
+    assert state.phase == "play" and state.turn == 3 and playable(state) == ["3C"]
+    with pytest.raises(IllegalAction, match="lowest club"):
+        GAME.apply(state, play("8D"))
+    state = act(state, play("3C"))
+    assert state.turn == 0  # then the usual order
+    default = bid_all(dealt(DEALT))
+    assert default.turn == 0 and len(playable(default)) > 1
+    three = GAME.new_match(3, {"first_lead": "club"}, seed=4)  # nothing removed: the 2C
+    three = bid_all(three)
+    assert playable(three) == ["2C"] and "2C" in three.hands[three.turn]
+
+
+def test_first_lead_with_two_players_left_of_the_dealer_when_the_club_is_out():
+    for seed in range(30):
+        state = bid_all(GAME.new_match(2, {"first_lead": "club", "two_player_deal": "deal"}, seed=seed))
+        holder = [s for s in range(2) if "3C" in state.hands[s]]
+        expected = holder[0] if holder else (state.dealer + 1) % 2
+        assert state.turn == expected
+        assert (playable(state) == ["3C"]) == bool(holder)
+
+
+def test_hook_the_last_bid_may_not_make_the_bids_add_up_to_the_tricks():
+    state = act(dealt(DEALT, options={"hook": True}), bid(4), bid(3), bid(2))
+    assert 4 not in [a["n"] for a in GAME.legal_actions(state)]  # 4 + 3 + 2 + 4 = 13
+    with pytest.raises(IllegalAction, match="Hook rule"):
+        GAME.apply(state, bid(4))
+    assert GAME.apply(state, bid(5)).phase == "play"
+    early = act(dealt(DEALT, options={"hook": True}), bid(4))
+    assert len(GAME.legal_actions(early)) == 13  # only the last bidder is hooked
+    off = act(dealt(DEALT), bid(4), bid(3), bid(2))
+    assert 4 in [a["n"] for a in GAME.legal_actions(off)]
+
+
+def test_minimum_team_bid_the_second_partner_brings_the_side_to_four():
+    options = {"partnership": True, "nil": "nil", "min_team_bid": True}
+    state = act(dealt(DEALT, options=options), bid(1), bid(0))
+    assert state.turn == 2 and [a["n"] for a in GAME.legal_actions(state)] == list(range(3, 14))
+    with pytest.raises(IllegalAction, match="at least 4"):
+        GAME.apply(state, bid(2))
+    state = act(state, bid(3))
+    assert [a["n"] for a in GAME.legal_actions(state)] == list(range(4, 14))  # partner nil: 4 or more
+    first = dealt(DEALT, options=options)
+    assert [a["n"] for a in GAME.legal_actions(first)] == list(range(14))  # the first partner is free
+    with pytest.raises(BadOptions, match="partnerships"):
+        GAME.new_match(4, {"min_team_bid": True}, seed=1)
+
+
+def test_two_players_may_be_dealt_the_whole_pack_26_tricks():
+    state = GAME.new_match(2, {"two_player_deal": "whole"}, seed=3)
+    assert state.phase == "bid" and [len(h) for h in state.hands] == [26, 26] and state.dead == []
+    assert [a["n"] for a in GAME.legal_actions(state)] == list(range(1, 27))
+    state = bid_all(state)
+    while not state.rows:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert sum(state.rows[0]["tricks"]) == 26
+    assert GAME.new_match(2, seed=3).phase == "draw"  # the draw stays the default

@@ -26,8 +26,17 @@ Bot (issue 7): samples hidden cards from what the seat knows (its exchanges and 
 return rule told it, G8 voids and "no higher trump", the talon once seen); the search
 plays the cards, trump is chosen by playing each contract out on shared samples, gives
 and talon swaps by a hand evaluation (eight_five_three_bot).
-Left out (RULES.md variants): pass/redeal, each declaration once, minimum-tricks deals,
-9-5-2, the trump-return exception, must-head in every suit, 12 tricks wins, fixed deals.
+More options (issue 19): must head in every suit (G8: a plain suit led and not trumped,
+beat its highest card so far if you can); the Polish trump return (G11: a trump received
+is answered with the receiver's lowest other trump, the card itself when they hold none);
+12 or more tricks in one deal win at once (G16, at the end of that deal); a fixed 18 deals
+(G16: the single highest total after 18 deals wins, a shared top plays on); G4's
+minimum-tricks deals (the 8 may name "fewest tricks": no trump, the 8 may take at most 3,
+the 5 at most 5, the 3 at most 8, and each trick under the limit scores +1, each over -1;
+no player exchanges, as zagraj.pl has it), each declaration once per player (the 8 names
+each game once; having named them all, all are open again) and the pass (once per game
+each player as the 8 may throw the hand in: a redeal with the same duties and pulls).
+Left out (RULES.md variants): 9-5-2.
 """
 
 from .engine import cards as C
@@ -42,8 +51,12 @@ SEATS = 3
 HAND_SIZE = 16
 TALON_SIZE = 4
 TARGET = 21
+FIXED_DEALS = 18
+SWEEP = 12  # tricks in one deal that win at once (option)
 NO_TRUMP = "NT"
+MINIMUM = "MIN"  # the minimum-tricks game (option): no trump, take as few tricks as you may
 CONTRACTS = ("S", "H", "D", "C", NO_TRUMP)
+MINIMUM_LIMITS = {8: 3, 5: 5, 3: 8}  # duty -> the most tricks allowed in a minimum deal
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
 
@@ -78,14 +91,17 @@ def plan_pulls(deviations: list[int], duties: list[int], direction: int) -> list
     return []
 
 
-def returned_card(hand: list[str], passed: str, rule: str) -> str:
+def returned_card(hand: list[str], passed: str, rule: str, trump: str | None = None, polish: bool = False) -> str:
     """G11: the card a receiver holding `hand` (the passed card included) gives back.
 
     "seed": their highest card of the suit if one beats the passed card, else their
     lowest card of the suit (the passed card itself when they had no other).
-    "standard": their highest card of the suit, the passed card counted."""
+    "standard": their highest card of the suit, the passed card counted.
+    `polish`: a trump received is answered with their lowest other trump (itself if none)."""
     suit = C.suit(passed)
     same = sorted((c for c in hand if C.suit(c) == suit), key=lambda c: _STRENGTH[C.rank(c)])
+    if polish and suit == trump:
+        return next((c for c in same if c != passed), passed)
     if rule == "standard" or _STRENGTH[C.rank(same[-1])] > _STRENGTH[C.rank(passed)]:
         return same[-1]
     return same[0]
@@ -118,7 +134,22 @@ class EightFiveThree(TrickGame):
         Option("peek", N_("Peek at the talon with a 4-4-4-4 hand"),
                (("forfeit", N_("Allowed; it forfeits the 8's pulls")), ("no_pulls", N_("Only when no pulls are due")),
                 ("off", N_("No peeking"))), "forfeit"),
+        Option("head", N_("Must head the trick"), (("trumps", N_("In trumps only")), ("all", N_("In every suit"))),
+               "trumps"),
+        Option("trump_return", N_("A trump received is answered with"),
+               (("rule", N_("The return rule above")), ("lowest", N_("The lowest other trump (Polish)"))), "rule"),
+        Option("sweep", N_("12 or more tricks in one deal win at once"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("end", N_("The game ends"), (("target", N_("At +21")), ("deals", N_("After 18 deals"))), "target"),
+        Option("minimum", N_("Minimum-tricks deals (the 8 may name “fewest tricks”)"),
+               ((False, N_("Off")), (True, N_("On"))), False),
+        Option("once", N_("Each declaration once per player"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("redeal", N_("The 8 may pass once per game (redeal)"), ((False, N_("Off")), (True, N_("On"))), False),
     )
+
+    def follow_rules(self, state):
+        if state.options["head"] == "all":
+            return FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True, must_head_suits=True)
+        return self.follow
 
     # ---- set-up and deals ---------------------------------------------------------
     def full_deck(self, state):
@@ -132,14 +163,17 @@ class EightFiveThree(TrickGame):
         state.deal_index = -1
         state.last_trick = None
         state.previous = None  # each seat's tricks - duty in the last deal (G9)
+        state.named = [[] for _ in range(SEATS)]  # the games each seat named as the 8 (option "once")
+        state.pass_used = [False] * SEATS  # the pass option: each seat once per game
         state.dealer = chance.choice(state, "dealer", list(range(SEATS)))  # G2, G14: by lot
         self.start_deal(state)
 
-    def start_deal(self, state):
+    def start_deal(self, state, redeal=False):
         direction = self.direction(state)
-        state.deal_index += 1
-        if state.deal_index > 0:
-            state.dealer = next_seat(state.dealer, SEATS, direction)  # G2: every label moves on
+        if not redeal:  # a pass deals the same deal again: same dealer, duties and pulls
+            state.deal_index += 1
+            if state.deal_index > 0:
+                state.dealer = next_seat(state.dealer, SEATS, direction)  # G2: every label moves on
         state.duties = duties_for(state.dealer, direction)
         state.eight = state.duties.index(8)
         deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
@@ -175,6 +209,8 @@ class EightFiveThree(TrickGame):
         phase = state.phase
         if phase == "declare":
             actions = [{"type": "peek"}] if self.can_peek(state) else []
+            if state.options["redeal"] and not state.pass_used[state.eight]:
+                actions.append({"type": "pass"})
             return actions + [{"type": "trump", "suit": s} for s in self.contracts(state)]
         if phase == "exchange":
             hand = C.sort_for_display(state.hands[state.turn], _STRENGTH, state.trump)
@@ -190,7 +226,13 @@ class EightFiveThree(TrickGame):
         return self.play_actions(state)
 
     def contracts(self, state):
-        return CONTRACTS if state.options["no_trump"] else CONTRACTS[:-1]
+        games = (CONTRACTS if state.options["no_trump"] else CONTRACTS[:-1]) + (
+            (MINIMUM,) if state.options["minimum"] else ())
+        if state.options["once"]:  # each once; all named: all open again
+            named = state.named[state.eight]
+            open_ = tuple(g for g in games if g not in named[len(named) - len(named) % len(games):])
+            return open_ or games
+        return games
 
     def perform(self, state, action):
         kind = action["type"]
@@ -199,6 +241,9 @@ class EightFiveThree(TrickGame):
             state.forfeited = self.has_pulls(state, state.eight)  # G5
         elif kind == "trump":
             self.declare(state, action["suit"])
+        elif kind == "pass":
+            state.pass_used[state.eight] = True
+            self.start_deal(state, redeal=True)
         elif kind == "give":
             self.give(state, action["cards"][0])
         elif kind == "stop":
@@ -222,10 +267,11 @@ class EightFiveThree(TrickGame):
 
     def declare(self, state, contract):
         state.contract = contract
-        state.trump = None if contract == NO_TRUMP else contract
+        state.named[state.eight].append(contract)
+        state.trump = None if contract in (NO_TRUMP, MINIMUM) else contract
         queue = [p for p in state.pulls if not (state.forfeited and p["giver"] == state.eight)]
-        if contract == NO_TRUMP and not state.options["exchanges_in_no_trump"]:
-            queue = []  # G13 option
+        if (contract == NO_TRUMP and not state.options["exchanges_in_no_trump"]) or contract == MINIMUM:
+            queue = []  # G13 option; no exchanges in a minimum deal
         state.queue = queue
         state.pull_index = -1
         self.next_pull(state)
@@ -248,7 +294,8 @@ class EightFiveThree(TrickGame):
         giver, receiver = pull["giver"], pull["receiver"]
         state.hands[giver].remove(card)
         state.hands[receiver].append(card)
-        back = returned_card(state.hands[receiver], card, state.options["return_rule"])
+        back = returned_card(state.hands[receiver], card, state.options["return_rule"], state.trump,
+                             state.options["trump_return"] == "lowest")
         state.hands[receiver].remove(back)
         state.hands[giver].append(back)
         state.exchanges.append({"giver": giver, "receiver": receiver, "given": card, "returned": back})
@@ -266,14 +313,25 @@ class EightFiveThree(TrickGame):
         self.score_deal(state)
         totals = state.sheet["totals"]
         best = max(totals)
-        if best >= TARGET and totals.count(best) == 1:  # G16
+        if state.options["sweep"] and max(state.tricks_won) >= SWEEP:  # option: 12 tricks win at once
+            state.over, state.turn, state.phase = True, None, "over"
+            state.winners = [state.tricks_won.index(max(state.tricks_won))]
+            return
+        if state.options["end"] == "deals":
+            ended = state.deal_index + 1 >= FIXED_DEALS  # G16 option; a shared top plays on
+        else:
+            ended = best >= TARGET  # G16
+        if ended and totals.count(best) == 1:
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = [totals.index(best)]
         else:
             self.start_deal(state)
 
     def score_deal(self, state):
-        deviations = [t - d for t, d in zip(state.tricks_won, state.duties)]
+        if state.contract == MINIMUM:  # under the limit is "+"
+            deviations = [MINIMUM_LIMITS[d] - t for t, d in zip(state.tricks_won, state.duties)]
+        else:
+            deviations = [t - d for t, d in zip(state.tricks_won, state.duties)]
         row = {
             "deal": state.deal_index + 1,
             "dealer": state.dealer,
@@ -297,8 +355,15 @@ class EightFiveThree(TrickGame):
                 if not is_four_four_four_four(state.hands[state.eight]):
                     return _("You may look at the talon only with exactly four cards in each suit.")
                 return _("You have pulls due this deal, so you may not look at the talon first.")
+            if kind == "pass":
+                if not state.options["redeal"]:
+                    return _("Passing is off in this match: name the trump.")
+                return _("You have already passed once this game: name the trump.")
             if kind == "trump":
                 suit = action.get("suit")
+                if state.options["once"] and suit in (CONTRACTS + (MINIMUM,)) and state.named[state.eight]:
+                    if suit in state.named[state.eight] and suit not in self.contracts(state):
+                        return _("You have already named that game: each declaration once per player.")
                 if suit == NO_TRUMP:
                     return _("No trump may not be named in this match: choose a suit.")
                 names = ", ".join(f'"{s}"' for s in self.contracts(state))
@@ -352,6 +417,9 @@ class EightFiveThree(TrickGame):
         if any(C.suit(c) == led for c in hand):
             if C.suit(card) != led:
                 return must_follow(led)
+            if led != trump:  # the must-head option
+                return _("You must head the trick: beat the highest card of the suit led ({suit}), since you can.",
+                         suit=C.suit_name(led))
             return _("Trumps were led: you must beat the highest trump on the trick, since you can.")
         top = max((p["card"] for p in state.trick if C.suit(p["card"]) == trump),
                   key=lambda c: _STRENGTH[C.rank(c)], default=None)
@@ -381,6 +449,8 @@ class EightFiveThree(TrickGame):
                 "duties": list(state.duties),
                 "contract": state.contract,
                 "trump": state.trump,
+                # a minimum deal: the most tricks each seat may take (under them is "+")
+                "limits": [MINIMUM_LIMITS[d] for d in state.duties] if state.contract == MINIMUM else None,
             },
             "hand": C.sort_for_display(state.hands[seat], _STRENGTH, state.trump),
             "talon": (C.sort_for_display(state.talon, _STRENGTH, state.trump)
@@ -390,11 +460,13 @@ class EightFiveThree(TrickGame):
             "swaps": len(state.swapped_in),
             "taken": list(state.swapped_in) if is_eight else None,
             "discarded": list(state.swapped_out) if is_eight else None,
+            "named": [list(n) for n in state.named],
+            "pass_used": list(state.pass_used),
             "exchange": {
                 "pulls": [dict(p) for p in state.pulls],
                 "forfeited": state.forfeited,
-                "cancelled": (state.contract == NO_TRUMP and bool(state.pulls)
-                              and not state.options["exchanges_in_no_trump"]),
+                "cancelled": bool(state.pulls) and (state.contract == MINIMUM or (
+                    state.contract == NO_TRUMP and not state.options["exchanges_in_no_trump"])),
                 "current": current,
                 "log": [dict(e) if seat in (e["giver"], e["receiver"])
                         else {"giver": e["giver"], "receiver": e["receiver"]} for e in state.exchanges],
@@ -432,6 +504,7 @@ class EightFiveThree(TrickGame):
         where = {}  # card -> the holders it may be with
         no_hold = {s: set() for s in range(SEATS)}
         rule = state.options["return_rule"]
+        polish = state.options["trump_return"] == "lowest"
         for e in state.exchanges:
             g, r, given, back = e["giver"], e["receiver"], e["given"], e["returned"]
             if seat == g:
@@ -441,7 +514,9 @@ class EightFiveThree(TrickGame):
                 no_hold[r].discard(given)  # it is there now
                 suit, low, high = C.suit(given), _STRENGTH[C.rank(given)], _STRENGTH[C.rank(back)]
                 ranks = range(len(C.RANKS))
-                if rule == "standard" or high > low:
+                if polish and suit == state.trump:  # their lowest other trump, or none at all
+                    gone = [i for i in ranks if i != low and (given == back or i < high)]
+                elif rule == "standard" or high > low:
                     gone = [i for i in ranks if i > high]  # the return was their highest
                 else:
                     gone = [i for i in ranks if i > low or i < high]  # nothing higher; the lowest
@@ -482,6 +557,7 @@ class EightFiveThree(TrickGame):
         trumps; a card that does not beat the top trump on the trick shows no higher trump
         (trumps led, or void in the led suit)."""
         trump = state.trump
+        head_all = state.options["head"] == "all"
         out = [set() for _ in range(SEATS)]
         for plays in [t["plays"] for t in state.history] + [state.trick]:
             for index in range(1, len(plays)):
@@ -493,6 +569,10 @@ class EightFiveThree(TrickGame):
                 void = suit != led
                 if void:
                     out[seat].add(led)
+                elif head_all and led != trump and top < 0:  # did not head: nothing higher in the suit
+                    high = max(_STRENGTH[C.rank(p["card"])] for p in plays[:index] if C.suit(p["card"]) == led)
+                    if _STRENGTH[C.rank(card)] < high:
+                        out[seat].add((led, high))
                 if trump is None or not (void or led == trump):
                     continue
                 if void and suit != trump and top < 0:
@@ -553,12 +633,19 @@ class EightFiveThree(TrickGame):
             seat = world.turn
             step = self.direction(world)
             later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
-            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng)
+            if world.contract == MINIMUM:
+                return {"type": "play", "cards": [bot.duck_card(world.hands[seat], world.trick, rng)]}
+            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng,
+                                    head_all=world.options["head"] == "all")
             return {"type": "play", "cards": [card]}
         if phase == "exchange":
             pull = world.queue[world.pull_index]
-            card = bot.best_give(world.hands[pull["giver"]], world.hands[pull["receiver"]], world.trump)
+            giver_hand = bot.plain_if_polish(world.hands[pull["giver"]], world.trump, world.options)
+            card = bot.best_give(giver_hand, world.hands[pull["receiver"]], world.trump)
             return {"type": "give", "cards": [card]} if card else {"type": "stop"}
+        if phase == "talon" and world.contract == MINIMUM:
+            talon = [c for c in world.talon if c not in world.swapped_out]
+            return bot.minimum_talon(world.hands[world.eight], talon, world.swapped_in, world.options["talon"] == "all")
         if phase == "talon":
             hand = world.hands[world.eight]
             trump = world.trump
@@ -574,8 +661,7 @@ class EightFiveThree(TrickGame):
         # declare (only when a search starts before trump is named)
         options = self.contracts(world)
         hand = world.hands[world.eight]
-        suit = max(options, key=lambda s: bot.hand_value(hand, None if s == NO_TRUMP else s)
-                   - (0.8 if s == NO_TRUMP else 0.0))
+        suit = max(options, key=lambda s: bot.declare_value(hand, s))
         return {"type": "trump", "suit": suit}
 
     # Normal and hard: the search plays the cards; naming trump is a flat Monte Carlo
@@ -596,6 +682,8 @@ class EightFiveThree(TrickGame):
         settings = self.bot_levels[level]
         slips = self.slips(settings, rng)
         values = None
+        if state.phase == "declare" and bot.should_pass(view):
+            return {"type": "pass"}  # a deliberate pass (redeal option), never a slip
         if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
             time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
             values = self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
@@ -643,12 +731,21 @@ class EightFiveThree(TrickGame):
             cells = row["cells"]
             assert sorted(c["duty"] for c in cells) == [3, 5, 8]
             assert sum(c["tricks"] for c in cells) == HAND_SIZE
-            assert row["points"] == [c["tricks"] - c["duty"] for c in cells] == [c["deviation"] for c in cells]
+            if row["contract"] == MINIMUM:
+                assert row["points"] == [MINIMUM_LIMITS[c["duty"]] - c["tricks"] for c in cells]
+            else:
+                assert row["points"] == [c["tricks"] - c["duty"] for c in cells]
+            assert row["points"] == [c["deviation"] for c in cells]
             assert sum(row["points"]) == 0
         assert sum(sheet["totals"]) == 0
         if state.over:
             totals = sheet["totals"]
-            assert state.winners == [totals.index(max(totals))] and max(totals) >= TARGET
+            last = sheet["rows"][-1]["cells"]
+            if state.options["sweep"] and max(c["tricks"] for c in last) >= SWEEP:
+                assert state.winners == [[c["tricks"] for c in last].index(max(c["tricks"] for c in last))]
+                return
+            assert state.winners == [totals.index(max(totals))]
+            assert max(totals) >= TARGET or (state.options["end"] == "deals" and len(sheet["rows"]) >= FIXED_DEALS)
             assert totals.count(max(totals)) == 1
             return
         assert state.winners is None

@@ -27,7 +27,12 @@ the leader has priority). At most one per trick (K18). Option `molodka: interrup
 to the letter: before each action, holders other than the seat about to act are asked in
 priority order ({"type": "molodka", ...} or {"type": "decline"}), then the normal player;
 it tells the table who holds one. Option `off`: no molodka (a 4-card lead is a lead).
-K23 (2- and 3-player individual modes) is not implemented: 4 players only.
+K23: 2 or 3 players play the individual mode of Burkozel (bkozel.igrafan.ru; the
+Bura-Burkozel app's scoring): each for themselves, the same 36 cards, 4 in hand, the
+stock of 28 or 24 cards. Two players score as the two teams do (K20, eggs included).
+Three players: the highest card-point total gives nothing (shared, all of them), every
+other player scores 2 with 31 or more, 4 with at least one trick, 6 with none. Whoever
+reaches the limit is the goat (two at once: the higher total); the fewest defeat points win.
 """
 
 from itertools import combinations, product
@@ -94,11 +99,23 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+def sides_for(players: int) -> list[list[int]]:
+    """The scoring sides: two teams of partners opposite with 4 players, else one per seat (K23)."""
+    return [list(t) for t in TEAMS] if players == 4 else [[s] for s in range(players)]
+
+
+def individual_result(points: list[int], tricks: list[int]) -> list[int]:
+    """K23, three players: the top card-point total (shared: all of them) scores nothing;
+    the others 2 with 31 or more, 4 with at least one trick, 6 with none."""
+    best = max(points)
+    return [0 if p == best else (6 if t == 0 else 2 if p >= 31 else 4) for p, t in zip(points, tricks)]
+
+
 class Kozel(Game):
     id = "kozel"
     bot_module = "games.kozel_bot"
     title = N_("Kozel (Козёл)")
-    min_players, max_players, default_players = 4, 4, 4
+    min_players, max_players, default_players = 2, 4, 4
     options_schema = (
         Option("limit", N_("The party ends at (defeat points)"),
                ((12, "12"), (16, "16"), (8, "8"), (6, "6")), 12),
@@ -121,22 +138,24 @@ class Kozel(Game):
         return C.deck_36()
 
     def setup(self, state):
-        state.sheet = new_sheet(2)
         state.deal_number = 0
         state.multiplier = 1
         state.eggs_seen = False
         state.goat = None
         state.last_trick = None
-        state.dealer = chance.choice(state, "dealer", list(range(4)))
-        self.start_deal(state, next_seat(state.dealer, 4))  # K2
+        state.sides = sides_for(state.players)  # K23
+        state.sheet = new_sheet(len(state.sides))
+        state.dealer = chance.choice(state, "dealer", list(range(state.players)))
+        self.start_deal(state, next_seat(state.dealer, state.players))  # K2
 
     def start_deal(self, state, leader: int):
         state.deal_number += 1
         if state.deal_number > 1:
-            state.dealer = next_seat(state.dealer, 4)  # K3
+            state.dealer = next_seat(state.dealer, state.players)  # K3
         deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
         state.stacked_deck = None  # only the first deal is stacked
-        state.hands, stock = deal_round_robin(deck, 4, next_seat(state.dealer, 4), HAND)
+        n = state.players
+        state.hands, stock = deal_round_robin(deck, n, next_seat(state.dealer, n), HAND)
         if state.options["trump_card"] == "middle":  # K4: shown, left in its place
             position = chance.choice(state, "trump_position", list(range(1, len(stock) - 1)))
             state.trump_card = stock[position]
@@ -146,8 +165,8 @@ class Kozel(Game):
         state.stock = stock
         state.trump = C.suit(state.trump_card)
         state.trump_drawn_by = None
-        state.piles = [[], []]
-        state.team_tricks = [0, 0]
+        state.piles = [[] for _ in state.sides]
+        state.team_tricks = [0] * len(state.sides)
         state.history = []
         self.start_trick(state, leader)
 
@@ -174,8 +193,8 @@ class Kozel(Game):
         state.pending = actor
         if state.options["molodka"] == "interrupt" and not self.holds_molodka(state, actor):
             seat = actor
-            for _ in range(3):
-                seat = next_seat(seat, 4)
+            for _ in range(state.players - 1):
+                seat = next_seat(seat, state.players)
                 if seat not in state.declined and self.holds_molodka(state, seat):
                     state.phase, state.turn = "molodka", seat
                     return
@@ -190,7 +209,7 @@ class Kozel(Game):
         state.hands[seat] = []
         state.leader = state.molodka = seat
         state.declined = []
-        self.offer(state, next_seat(seat, 4))
+        self.offer(state, next_seat(seat, state.players))
 
     # ---- actions ------------------------------------------------------------------
     def target(self, state) -> dict | None:
@@ -241,15 +260,15 @@ class Kozel(Game):
             play_kind = "beat" if kind == "play" else "pass"
         state.trick.append({"seat": seat, "kind": play_kind, "cards": list(cards)})
         state.declined = []  # K16: a new window opens before the next action
-        if len(state.trick) < 4:
-            self.offer(state, next_seat(seat, 4))
+        if len(state.trick) < state.players:
+            self.offer(state, next_seat(seat, state.players))
         else:
             self.complete_trick(state)
 
     def complete_trick(self, state):
         winner = self.target(state)["seat"]  # K13: the last beater, else the leader
         taken = [c for p in state.trick for c in p["cards"]]
-        team = team_of(winner)
+        team = self.side_of(state, winner)
         state.piles[team] = state.piles[team] + taken
         state.team_tricks[team] += 1
         trick = {"deal": state.deal_number, "leader": state.leader, "origin": state.origin,
@@ -272,13 +291,20 @@ class Kozel(Game):
                 if card == state.trump_card:
                     state.trump_drawn_by = seat  # public: everyone saw where it went
                 state.hands[seat].append(card)
-            seat = next_seat(seat, 4)
+            seat = next_seat(seat, state.players)
+
+    def side_of(self, state, seat: int) -> int:
+        """The scoring side of `seat`: its team with 4 players, itself with 2 or 3 (K23)."""
+        return seat % len(state.sides)
 
     def end_deal(self, state, last_winner: int):
         points = [card_points(p) for p in state.piles]
         eggs = points == [60, 60]
         multiplier = state.multiplier
-        result = deal_result(points, state.team_tricks, multiplier)
+        if len(points) == 2:
+            result = deal_result(points, state.team_tricks, multiplier)
+        else:
+            result = individual_result(points, state.team_tricks)
         row = {"deal": state.deal_number, "dealer": state.dealer, "trump": state.trump,
                "trump_card": state.trump_card, "card_points": points, "tricks": list(state.team_tricks),
                "eggs": eggs, "multiplier": multiplier}
@@ -290,12 +316,13 @@ class Kozel(Game):
         else:
             state.multiplier = 1
         totals = state.sheet["totals"]
-        losers = [t for t in (0, 1) if totals[t] >= state.options["limit"]]  # K21
+        losers = [t for t in range(len(totals)) if totals[t] >= state.options["limit"]]  # K21
         if losers:
-            state.goat = losers[0]
+            state.goat = max(losers, key=lambda t: (totals[t], -t))  # K23: two at once, the higher
             state.trick, state.cancelled, state.declined = [], [], []  # it lies in the piles now
             state.over, state.turn, state.phase = True, None, "over"
-            state.winners = list(TEAMS[1 - state.goat])
+            fewest = min(totals)
+            state.winners = [s for t, side in enumerate(state.sides) if totals[t] == fewest for s in side]
             return
         if state.__dict__.get("stop_at_deal_end"):  # a bot's sampled world: the search stops here
             state.deal_number += 1
@@ -366,8 +393,8 @@ class Kozel(Game):
         view = {
             "phase": "over" if over else state.phase,
             "scores": list(state.sheet["totals"]),
-            "teams": [list(t) for t in TEAMS],
-            "team": team_of(seat),
+            "teams": [list(t) for t in state.sides],
+            "team": self.side_of(state, seat),
             "deal": {"number": state.deal_number, "dealer": state.dealer, "trump": state.trump,
                      "trump_card": state.trump_card, "trump_card_depth": depth,
                      "trump_card_drawn_by": state.trump_drawn_by},
@@ -388,7 +415,7 @@ class Kozel(Game):
             "multiplier": state.multiplier,
             "eggs_seen": state.eggs_seen,
             "limit": state.options["limit"],
-            "goat": ({"team": state.goat, "seats": list(TEAMS[state.goat]), "eggs": state.eggs_seen}
+            "goat": ({"team": state.goat, "seats": list(state.sides[state.goat]), "eggs": state.eggs_seen}
                      if state.goat is not None else None),
             "sheet": {"rows": [dict(r, card_points=list(r["card_points"]), tricks=list(r["tricks"]),
                                     points=list(r["points"]), totals=list(r["totals"]))
@@ -401,7 +428,8 @@ class Kozel(Game):
         zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
         zones["stock"] = list(state.stock)
         zones["trick"] = [c for p in state.trick for c in p["cards"]]
-        zones["pile0"], zones["pile1"] = list(state.piles[0]), list(state.piles[1])
+        for index, pile in enumerate(state.piles):
+            zones[f"pile{index}"] = list(pile)
         return zones
 
     def hidden_cards(self, state, seat) -> set:
@@ -469,7 +497,8 @@ class Kozel(Game):
         else:
             trump_holder = state.trump_drawn_by
         face_down = state.options["passes"] == "face_down"
-        hands = [(s, [i for i, c in enumerate(state.hands[s]) if c not in known]) for s in range(4) if s != seat]
+        hands = [(s, [i for i, c in enumerate(state.hands[s]) if c not in known])
+                 for s in range(state.players) if s != seat]
         stock = [i for i, c in enumerate(state.stock) if c not in known]
         passes = []  # (trick index, -1 for the table, play index, hidden positions)
         for index, plays in enumerate([t["plays"] for t in state.history] + [state.trick]):
@@ -530,9 +559,9 @@ class Kozel(Game):
                 new.sort()
                 plays[k] = dict(plays[k], cards=new)
             if copied:
-                piles = [[], []]
+                piles = [[] for _ in state.sides]
                 for trick in history:
-                    piles[trick["winner"] % 2] += [c for p in trick["plays"] for c in p["cards"]]
+                    piles[self.side_of(state, trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
                 world.piles = piles
         if cancelled:
             world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
@@ -557,7 +586,7 @@ class Kozel(Game):
         face_down = state.options["passes"] == "face_down"
         # Slots: (holder seat or None for the stock, list to fill, positions, pile team or None).
         slots = []
-        for s in range(4):
+        for s in range(state.players):
             if s != seat:
                 hand = world.hands[s]
                 slots.append((s, hand, [i for i, c in enumerate(hand) if c not in known], None))
@@ -570,7 +599,7 @@ class Kozel(Game):
                   for t in world.history]
         world.trick = list(world.trick)
         for index, plays in enumerate([t["plays"] for t in tricks] + [world.trick]):
-            team = team_of(tricks[index]["winner"]) if index < len(tricks) else None
+            team = self.side_of(state, tricks[index]["winner"]) if index < len(tricks) else None
             for k, play in enumerate(plays):
                 if hidden_pass(play):
                     cards = list(play["cards"])
@@ -590,16 +619,16 @@ class Kozel(Game):
         world.stop_at_deal_end = True  # a search world: the next deal is never looked at
         if state.options["show_points"] and tricks:
             self._repair_pile_points(state, slots, known, trump_card, trump_holder, rng)
-        for slot in slots[4:]:  # after the three hands and the stock
+        for slot in slots[state.players:]:  # after the other hands and the stock
             slot[1].sort()  # a pass is stored sorted (as the record has it)
         world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
                          for t in tricks]
         if world.cancelled:
             world.cancelled = self._mend_cancelled({"cancelled": world.cancelled}, world.trick, world.hands,
                                                    seat, face_down)["cancelled"]
-        piles = [[], []]
+        piles = [[] for _ in state.sides]
         for trick in world.history:
-            piles[team_of(trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
+            piles[self.side_of(state, trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
         world.piles = piles
         if world.history:
             world.last_trick = world.history[-1]
@@ -700,24 +729,25 @@ class Kozel(Game):
         team = [slot[3] for slot, _ in cells]
         value = [POINTS[C.rank(slot[1][i])] for slot, i in cells]
         # What the hidden cells of each pile must sum to: its public total minus the cards seen in it.
-        want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known]) for t in (0, 1)]
-        sums = [0, 0]
+        sides = range(len(state.piles))
+        want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known]) for t in sides]
+        sums = [0] * len(want)
         for j, t in enumerate(team):
             if t is not None:
                 sums[t] += value[j]
-        in_team = [[j for j, t in enumerate(team) if t == side] for side in (0, 1)]
+        in_team = [[j for j, t in enumerate(team) if t == side] for side in sides]
 
         def fits(j, card):
             return trump_holder is None or card != trump_card or cells[j][0][0] == trump_holder
 
         for _ in range(2000):
-            off = [t for t in (0, 1) if sums[t] != want[t]]
+            off = [t for t in sides if sums[t] != want[t] and in_team[t]]
             if not off:
                 return
             side = rng.choice(off)
             a = rng.choice(in_team[side])
             card_a = cells[a][0][1][cells[a][1]]
-            error = abs(sums[0] - want[0]) + abs(sums[1] - want[1])
+            error = sum(abs(sums[t] - want[t]) for t in sides)
             better, fitting = [], []
             for b, t in enumerate(team):
                 if t == side:
@@ -726,11 +756,11 @@ class Kozel(Game):
                 if not (fits(a, card_b) and fits(b, card_a)):
                     continue
                 fitting.append(b)
-                moved = [sums[0], sums[1]]
+                moved = list(sums)
                 moved[side] += value[b] - value[a]
                 if t is not None:
                     moved[t] += value[a] - value[b]
-                if abs(moved[0] - want[0]) + abs(moved[1] - want[1]) < error:
+                if sum(abs(moved[u] - want[u]) for u in sides) < error:
                     better.append(b)
             if not fitting:
                 continue
@@ -761,19 +791,24 @@ class Kozel(Game):
         row = world.sheet["rows"][root.deal_number - 1]
         defeat, points = row["points"], row["card_points"]
         totals, limit = world.sheet["totals"], root.options["limit"]
-        ended = [totals[t] >= limit for t in (0, 1)]
+        sides = len(totals)
+        ended = [totals[t] >= limit for t in range(sides)]
+        fair = 120 / sides
         team_reward = []
-        for team in (0, 1):
-            other = 1 - team
-            value = 0.5 + 0.35 * (defeat[other] - defeat[team]) / 6 + 0.1 * (points[team] - 60) / 60
-            value += 0.05 * (ended[other] - ended[team])
+        for team in range(sides):  # against the others' mean (K23: two others with 3 players)
+            others = [t for t in range(sides) if t != team]
+            their_defeat = sum(defeat[t] for t in others) / len(others)
+            their_end = sum(ended[t] for t in others) / len(others)
+            value = 0.5 + 0.35 * (their_defeat - defeat[team]) / 6 + 0.1 * (points[team] - fair) / fair
+            value += 0.05 * (their_end - ended[team])
             team_reward.append(min(1.0, max(0.0, value)))
-        return [team_reward[s % 2] for s in range(4)]
+        return [team_reward[s % sides] for s in range(root.players)]
 
     def deal_result(self, world, root):
         """The benchmark's score per seat: defeat points given minus taken in this deal."""
         defeat = world.sheet["rows"][root.deal_number - 1]["points"]
-        return [defeat[1 - s % 2] - defeat[s % 2] for s in range(4)]
+        sides = len(defeat)
+        return [sum(defeat) / (sides - 1) - defeat[s % sides] * sides / (sides - 1) for s in range(root.players)]
 
     def playout_action(self, world, rng):
         return playout_action(world, rng)
@@ -785,19 +820,24 @@ class Kozel(Game):
 
     def self_check(self, state):
         sheet = state.sheet
-        for team in (0, 1):
+        sides = len(state.sides)
+        for team in range(sides):
             assert sheet["totals"][team] == sum(r["points"][team] for r in sheet["rows"])
         for row in sheet["rows"]:
             assert sum(row["card_points"]) == 120
-            assert row["points"] == deal_result(row["card_points"], row["tricks"], row["multiplier"])
+            if sides == 2:
+                assert row["points"] == deal_result(row["card_points"], row["tricks"], row["multiplier"])
+            else:
+                assert row["points"] == individual_result(row["card_points"], row["tricks"])
             assert row["eggs"] == (row["card_points"] == [60, 60])
         limit = state.options["limit"]
         if state.over:
-            assert sheet["totals"][state.goat] >= limit > sheet["totals"][1 - state.goat]
-            assert state.winners == TEAMS[1 - state.goat]
+            totals = sheet["totals"]
+            assert totals[state.goat] == max(totals) >= limit
+            assert state.winners == [s for t, side in enumerate(state.sides) if totals[t] == min(totals) for s in side]
             return
         assert max(sheet["totals"]) < limit
-        assert len(state.stock) % 4 == 0
+        assert len(state.stock) % state.players == 0
         played = {p["seat"]: len(p["cards"]) for p in state.trick}
         sizes = {len(h) + played.get(s, 0) for s, h in enumerate(state.hands)}
         assert len(sizes) == 1 and 0 < sizes.pop() <= HAND, "hands are equal at the start of a trick (K5)"

@@ -63,17 +63,18 @@ def choose(view: dict, rng) -> dict:
     seat, trump = view["seat"], view["deal"]["trump"]
     plays = view["trick"]["plays"]
     molodka = [a for a in legal if a["type"] == "molodka"]
+    sides = len(view["teams"])  # two teams, or one side per seat (K23)
     if view["phase"] == "molodka":  # asked before someone else's action
         win = _winning(plays)
-        take = win is not None and win["seat"] % 2 != seat % 2
+        take = win is not None and win["seat"] % sides != seat % sides
         return molodka[0] if take else {"type": "decline"}
     if not plays:
         return _lead(view, legal, trump)
     win = _winning(plays)
-    partner_wins = win["seat"] % 2 == seat % 2
+    partner_wins = win["seat"] % sides == seat % sides
     if molodka and not partner_wins:
         return molodka[0]
-    still_to_play = 3 - len(plays)
+    still_to_play = view["players"] - 1 - len(plays)
     beats = [a for a in legal if a["type"] == "play"]
     passes = [a for a in legal if a["type"] == "pass"]
 
@@ -165,7 +166,8 @@ def playout_action(world, rng) -> dict:
         if play["kind"] != "pass":
             win = play
             break
-    opponents_win = win is not None and (win["seat"] - seat) % 2 == 1
+    sides = len(world.sides)  # two teams, or one side per seat (K23)
+    opponents_win = win is not None and win["seat"] % sides != seat % sides
     if world.phase == "molodka":
         return {"type": "molodka", "cards": sorted(hand)} if opponents_win else DECLINE
     if not trick:
@@ -175,7 +177,7 @@ def playout_action(world, rng) -> dict:
     if holds and opponents_win:
         return {"type": "molodka", "cards": sorted(hand)}
     count = len(win["cards"])
-    last = len(trick) == 3
+    last = len(trick) == world.players - 1
     if opponents_win:
         beat = _cheapest_beat(hand, win["cards"], trump)
         if beat is not None:

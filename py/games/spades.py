@@ -13,6 +13,14 @@ dealer, left of the dealer bids and leads (S14); no duty to trump (S15); bids an
 totals public (S16). Options: nil (+/-100) and blind nil (+/-200, only when behind
 by 100 or more; decided before looking at the cards, so not with the 2-player draw).
 A nil bidder's tricks never count toward a contract; they count as bags.
+More options (RULES 3.5, issue 19): double nil (a nil bid after looking, +/-200; MSN Zone
+Spades); the nil card exchange (partnerships: after the bids, a nil bidder and the partner
+each pass 3 cards, chosen before seeing the partner's); lose at -200 (a side at or below
+-200 after a hand ends the game, the single highest total wins); the first lead of each
+hand by the holder of the lowest club (2C, or 3C where the 2s are out), who must lead it
+(two players: if it is out of play, left of the dealer leads); the hook (the last bidder
+may not make the bids add up to the tricks); a minimum team bid of 4 (partnerships); two
+players may be dealt the whole pack, 26 each (the seed's own text; the draw stays default).
 """
 
 import random
@@ -41,14 +49,26 @@ def spades_deck(players: int, jokers: bool) -> list[str]:
     return [c for c in C.deck_52() if c not in removed]
 
 
-def hand_size(players: int, jokers: bool) -> int:
-    return 13 if players == 2 else len(spades_deck(players, jokers)) // players
+def hand_size(players: int, jokers: bool, whole_pack: bool = False) -> int:
+    if players == 2:
+        return 26 if whole_pack else 13
+    return len(spades_deck(players, jokers)) // players
+
+
+def lowest_club(deck) -> str:
+    """The card that leads each hand with the first-lead option: 2C, or 3C when it is out."""
+    return next(r + "C" for r in C.RANKS if r + "C" in deck)
+
+
+EXCHANGE_CARDS = 3
+MIN_TEAM_BID = 4
+LOSE_AT = -200
 
 
 def side_score(bids, tricks, blind, options, bags_before):
     """One side's points for a hand, the bags it took, and its bag count after.
 
-    A nil bidder scores alone (+/-100, blind +/-200); their tricks never count toward
+    A nil bidder scores alone (+/-100; blind or double nil, `blind` true, +/-200); their tricks never count toward
     the side's contract but count as bags (S9-S11 and the nil options)."""
     contract = sum(b for b in bids if b > 0)
     taken = sum(t for b, t in zip(bids, tricks) if b > 0)
@@ -106,8 +126,19 @@ class Spades(TrickGame):
                                        ("blind", N_("Nil (±100) and blind nil (±200)"))), "off"),
         Option("partnership", N_("Partnerships (4 players, partners opposite)"),
                ((False, N_("No")), (True, N_("Yes"))), False),
-        Option("two_player_deal", N_("Two players"), (("draw", N_("Draw the hands")), ("deal", N_("Deal 13 each"))),
-               "draw"),
+        Option("two_player_deal", N_("Two players"), (("draw", N_("Draw the hands")), ("deal", N_("Deal 13 each")),
+                                                      ("whole", N_("Deal the whole pack (26 each)"))), "draw"),
+        Option("double_nil", N_("Double nil (±200, bid after looking)"), ((False, N_("Off")), (True, N_("On"))),
+               False),
+        Option("nil_exchange", N_("Nil card exchange: 3 cards with the partner (partnerships)"),
+               ((False, N_("Off")), (True, N_("On"))), False),
+        Option("lose_at", N_("Lose at −200"), ((False, N_("Off")), (True, N_("On"))), False),
+        Option("first_lead", N_("First lead"), (("left", N_("Left of the dealer")),
+                                                ("club", N_("The holder of the lowest club leads it"))), "left"),
+        Option("hook", N_("Hook: the bids may not add up to the tricks"), ((False, N_("Off")), (True, N_("On"))),
+               False),
+        Option("min_team_bid", N_("Minimum team bid of 4 (partnerships)"), ((False, N_("Off")), (True, N_("On"))),
+               False),
     )
 
     # ---- hooks of the trick core --------------------------------------------------
@@ -118,6 +149,8 @@ class Spades(TrickGame):
         return _STRENGTH[card[0]]
 
     def lead_allowed(self, state, hand):
+        if state.first_card in hand and not state.history:  # the first-lead option
+            return [state.first_card]
         if state.broken or all(self.suit_of(c) == "S" for c in hand):  # S8
             return list(hand)
         return [c for c in hand if self.suit_of(c) != "S"]
@@ -128,6 +161,8 @@ class Spades(TrickGame):
     def check_options(self, state):
         if state.options["partnership"] and state.players != 4:
             raise BadOptions(_("Partnerships need exactly 4 players."))
+        if (state.options["nil_exchange"] or state.options["min_team_bid"]) and not state.options["partnership"]:
+            raise BadOptions(_("The nil card exchange and the minimum team bid need partnerships."))
 
     # ---- set-up and hands -----------------------------------------------------------
     def setup(self, state):
@@ -148,6 +183,9 @@ class Spades(TrickGame):
     def drawing(self, state) -> bool:
         return state.players == 2 and state.options["two_player_deal"] == "draw"
 
+    def whole_pack(self, state) -> bool:
+        return state.players == 2 and state.options["two_player_deal"] == "whole"
+
     def start_hand(self, state):
         n = state.players
         if state.hand_no > 0:
@@ -156,9 +194,12 @@ class Spades(TrickGame):
         deck = chance.shuffled(state, self.full_deck(state), state.stacked_deck)
         state.stacked_deck = None
         first = next_seat(state.dealer, n)
-        state.hand_size = hand_size(n, state.options["jokers"])
+        state.hand_size = hand_size(n, state.options["jokers"], self.whole_pack(state))
         state.bids = [None] * n
         state.blind = [False] * n
+        state.double = [False] * n
+        state.passed = [[] for _ in range(n)]  # the nil exchange: the cards each seat passed
+        state.first_card = None
         state.broken = False
         state.dead = []
         state.seen_dead = [[] for _ in range(n)]
@@ -193,9 +234,28 @@ class Spades(TrickGame):
         if state.phase == "blind":
             return [{"type": "bid", "n": 0, "blind": True}, {"type": "look"}]
         if state.phase == "bid":
-            bids = [{"type": "bid", "n": n} for n in range(1, state.hand_size + 1)]  # S9
-            return ([{"type": "bid", "n": 0}] if state.options["nil"] != "off" else []) + bids
+            allowed = self.allowed_bids(state)
+            bids = [{"type": "bid", "n": n} for n in allowed if n > 0]  # S9
+            nils = [{"type": "bid", "n": 0}] if 0 in allowed and state.options["nil"] != "off" else []
+            if 0 in allowed and state.options["double_nil"]:
+                nils.append({"type": "bid", "n": 0, "double": True})
+            return nils + bids
+        if state.phase == "exchange":
+            return [{"type": "give", "cards": [c]} for c in C.sort_for_display(state.hands[state.turn], _STRENGTH, "S")]
         return self.play_actions(state)
+
+    def allowed_bids(self, state):
+        """0 (nil, when offered) to the hand size, less what the hook and the minimum team bid forbid."""
+        seat = state.turn
+        allowed = range(state.hand_size + 1)
+        if state.options["min_team_bid"]:
+            partner = next(s for s in state.sides[self.side_of(state, seat)] if s != seat)
+            if state.bids[partner] is not None:  # the second partner to bid completes the team's 4
+                allowed = [n for n in allowed if n + state.bids[partner] >= MIN_TEAM_BID]
+        others = [b for s, b in enumerate(state.bids) if s != seat]
+        if state.options["hook"] and None not in others:  # the last bid may not make the total fit
+            allowed = [n for n in allowed if n + sum(others) != state.hand_size]
+        return list(allowed)
 
     def perform(self, state, action):
         kind = action["type"]
@@ -214,12 +274,59 @@ class Spades(TrickGame):
                 state.turn = self.next_bidder(state)
         elif kind == "bid":
             state.bids[state.turn] = action["n"]
+            state.double[state.turn] = bool(action.get("double"))
             state.turn = self.next_bidder(state)
             if state.turn is None:
-                state.phase = "play"
-                state.turn = state.leader
+                self.after_bidding(state)
+        elif kind == "give":
+            self.give(state, action["cards"][0])
         else:
             self.play_card(state, action["cards"][0])
+
+    def exchange_seats(self, state):
+        """The nil exchange: both partners of every side with a nil bid, in bidding order."""
+        if not state.options["nil_exchange"]:
+            return []
+        return [s for s in state.bid_order
+                if any(state.bids[p] == 0 for p in state.sides[self.side_of(state, s)])]
+
+    def after_bidding(self, state):
+        seats = self.exchange_seats(state)
+        if seats:
+            state.phase, state.turn = "exchange", seats[0]
+        else:
+            self.start_play(state)
+
+    def give(self, state, card):
+        """One card of the nil exchange, put aside until every passer has chosen all three
+        (so a partner chooses without seeing what comes); then the partners swap."""
+        seat = state.turn
+        state.hands[seat].remove(card)
+        state.passed[seat].append(card)
+        if len(state.passed[seat]) < EXCHANGE_CARDS:
+            return
+        waiting = [s for s in self.exchange_seats(state) if len(state.passed[s]) < EXCHANGE_CARDS]
+        if waiting:
+            state.turn = waiting[0]
+            return
+        for seat in self.exchange_seats(state):
+            partner = self.partner_of(state, seat)
+            state.hands[partner].extend(state.passed[seat])
+        self.start_play(state)
+
+    def partner_of(self, state, seat):
+        return next(s for s in state.sides[self.side_of(state, seat)] if s != seat)
+
+    def start_play(self, state):
+        """The first lead: left of the dealer, or with the option the holder of the lowest club."""
+        state.phase = "play"
+        if state.options["first_lead"] == "club":
+            card = lowest_club(self.full_deck(state))
+            holder = next((s for s in range(state.players) if card in state.hands[s]), None)
+            if holder is not None:  # two players: it may be out of play
+                state.first_card = card
+                state.leader = holder
+        state.turn = state.leader
 
     def next_bidder(self, state):
         return next((s for s in state.bid_order if state.bids[s] is None), None)
@@ -252,13 +359,14 @@ class Spades(TrickGame):
         for index, side in enumerate(state.sides):
             bids = [state.bids[s] for s in side]
             points, bags, state.bags[index] = side_score(
-                bids, [state.tricks_won[s] for s in side], [state.blind[s] for s in side],
+                bids, [state.tricks_won[s] for s in side], [state.blind[s] or state.double[s] for s in side],
                 state.options, state.bags[index])
             state.totals[index] += points
             points_by_side.append(points)
             cells.append({"bid": sum(bids), "tricks": sum(state.tricks_won[s] for s in side), "bags": bags,
                           "points": points, "nil": [s for s in side if state.bids[s] == 0],
-                          "blind": [s for s in side if state.blind[s]]})
+                          "blind": [s for s in side if state.blind[s]],
+                          "double": [s for s in side if state.double[s]]})
         state.rows.append({"hand": state.hand_no, "dealer": state.dealer, "bids": list(state.bids),
                            "tricks": list(state.tricks_won), "cells": cells, "points": points_by_side,
                            "totals": list(state.totals), "bag_count": list(state.bags)})
@@ -266,7 +374,8 @@ class Spades(TrickGame):
 
     def end_or_next(self, state):
         target = state.options["target"]
-        if max(state.totals) >= target:  # S13
+        lost = state.options["lose_at"] and min(state.totals) <= LOSE_AT
+        if max(state.totals) >= target or lost:  # S13; lose at -200: the game ends too
             top = top_seats(state.totals)
             if len(top) == 1:
                 state.over, state.turn, state.phase = True, None, "over"
@@ -284,11 +393,23 @@ class Spades(TrickGame):
         if phase == "bid":
             if kind != "bid":
                 return _("Bid first: how many tricks will you take?")
+            if kind == "bid" and action.get("n") in range(state.hand_size + 1) and not action.get("blind") \
+                    and (action.get("n") != 0 or action.get("double") or state.options["nil"] != "off"):
+                if state.options["hook"] and None not in [b for s, b in enumerate(state.bids) if s != state.turn]:
+                    if action["n"] + sum(b for s, b in enumerate(state.bids) if s != state.turn) == state.hand_size:
+                        return _("Hook rule: the last bid may not make the bids add up to the {n} tricks.",
+                                 n=state.hand_size)
+                if state.options["min_team_bid"]:
+                    return _("Your side must bid at least 4 tricks together (nil counts 0).")
             if state.options["nil"] != "off":
                 return _("Bid a whole number from 0 to {high} (0 is nil).", high=state.hand_size)
             return _("Bid a whole number from 1 to {high}; the minimum bid is 1.", high=state.hand_size)
+        if phase == "exchange":
+            return _("Pass a card of your hand to your partner ({n} in all).", n=EXCHANGE_CARDS)
         if kind != "play":
             return _("Bidding is over: play a card.")
+        if state.first_card in state.hands[state.turn] and not state.history and not state.trick:
+            return _("The holder of the lowest club leads it: lead {card}.", card=C.card_name(state.first_card))
         cards = action.get("cards") or []
         if (len(cards) == 1 and not state.trick and cards[0] in state.hands[state.turn]
                 and self.suit_of(cards[0]) == "S"):
@@ -312,9 +433,14 @@ class Spades(TrickGame):
             "looked": state.looked[seat],
             "bids": list(state.bids),
             "blind": list(state.blind),
+            "double": list(state.double),
             "target": state.options["target"],
             "sheet": {"rows": [dict(r) for r in state.rows]},
         }
+        if state.passed[seat]:  # the nil exchange: what this seat passed and received
+            partner = self.partner_of(state, seat)
+            view["exchange"] = {"passed": list(state.passed[seat]),
+                                "received": [] if state.phase == "exchange" else list(state.passed[partner])}
         if state.phase == "draw":
             view["draw"] = {"stock": len(state.stock), "seen_discards": list(state.seen_dead[seat]),
                             "card": state.stock[0] if state.turn == seat else None}
@@ -326,6 +452,8 @@ class Spades(TrickGame):
         zones = self.trick_zones(state)
         zones["stock"] = list(state.stock)
         zones["dead"] = list(state.dead)
+        if state.phase == "exchange":  # put aside until every passer has chosen
+            zones["passing"] = [c for cards in state.passed for c in cards]
         return zones
 
     def redeal_hidden(self, state, seat, rng):
@@ -336,27 +464,52 @@ class Spades(TrickGame):
         """Every card `seat` has not seen dealt again: the other hands, its own while it
         has not looked (blind nil), the stock and the dead cards, except the discards it
         saw and the card it is looking at in the draw; no hand gets a card its plays
-        have ruled out (a void shown, a spade led before they were broken)."""
+        have ruled out (a void shown, a spade led before they were broken). The nil
+        exchange: the cards it passed stay with its partner until played, the others'
+        cards put aside are dealt again; the first-lead option: the leader holds the
+        lowest club until it is led, where that is public (always, except two players
+        with the player left of the dealer leading: then the club may be out of play)."""
         world = state.clone()
         hidden = [s for s in range(state.players) if s != seat or not state.looked[seat]]
         seen = set(state.seen_dead[seat])
         if state.phase == "draw" and state.turn == seat:
             seen.add(state.stock[0])
+        pins = [[] for _ in range(state.players)]  # cards known to lie in a hidden hand
+        exchanging = state.phase == "exchange"
+        if state.passed[seat] and not exchanging:
+            partner = self.partner_of(state, seat)
+            played = {p["card"] for t in state.history for p in t["plays"]} | {p["card"] for p in state.trick}
+            pins[partner] = [c for c in state.passed[seat] if c not in played]
+        first = state.first_card
+        if (first and state.phase == "play" and not state.history and not state.trick and state.leader != seat
+                and (state.players > 2 or state.leader != next_seat(state.dealer, state.players))
+                and first not in pins[state.leader]):  # (it may be a card this seat passed the leader)
+            pins[state.leader].append(first)
+        pinned = {c for cards in pins for c in cards}
+        putting_aside = [s for s in hidden if exchanging and state.passed[s]]
         dead_hidden = [c for c in state.dead if c not in seen]
         stock_hidden = [c for c in state.stock if c not in seen]
-        pool = [c for s in hidden for c in state.hands[s]] + dead_hidden + stock_hidden
+        pool = ([c for s in hidden for c in state.hands[s] if c not in pinned] + dead_hidden + stock_hidden
+                + [c for s in putting_aside for c in state.passed[s]])
         if state.history or state.trick:
             excluded = self.play_exclusions(state, pool)
         else:
             excluded = [()] * state.players
-        holders = [(len(state.hands[s]), excluded[s]) for s in hidden] + [
-            (len(dead_hidden), ()), (len(stock_hidden), ())]
+        holders = [(len(state.hands[s]) - len(pins[s]), excluded[s]) for s in hidden] + [
+            (len(dead_hidden), ()), (len(stock_hidden), ())] + [(len(state.passed[s]), ()) for s in putting_aside]
         parts = _deal_uniform(pool, holders, rng)
         for s, part in zip(hidden, parts):
-            world.hands[s] = part
-        dead, stock = iter(parts[-2]), iter(parts[-1])
+            world.hands[s] = part + pins[s]
+        dead, stock = iter(parts[len(hidden)]), iter(parts[len(hidden) + 1])
         world.dead = [c if c in seen else next(dead) for c in state.dead]
         world.stock = [c if c in seen else next(stock) for c in state.stock]
+        for s, part in zip(putting_aside, parts[len(hidden) + 2:]):
+            world.passed[s] = part
+        if not exchanging:  # the other side's exchange is not known
+            mine = state.sides[self.side_of(state, seat)]
+            for s in range(state.players):
+                if s not in mine:
+                    world.passed[s] = []
         return world
 
     def play_exclusions(self, state, unseen):
@@ -452,10 +605,19 @@ class Spades(TrickGame):
             else:
                 want = True  # overtricks score, and they set the others
             partners = side if len(side) > 1 else ()
+            if world.first_card in world.hands[seat] and not world.history and not world.trick:
+                return {"type": "play", "cards": [world.first_card]}
             card = spades_bot.play_card(world.hands[seat], world.trick, world.broken, want, partners, rng)
             return {"type": "play", "cards": [card]}
         if phase == "bid":
-            return {"type": "bid", "n": spades_bot.bid_for(world.hands[seat], world.players, world.options)}
+            n = spades_bot.bid_for(world.hands[seat], world.players, world.options)
+            allowed = self.allowed_bids(world)
+            if world.options["nil"] == "off":
+                allowed = [b for b in allowed if b > 0] or [0]  # double nil only: bid_for never says 0
+            return {"type": "bid", "n": min(allowed, key=lambda b: (abs(b - n), b))}
+        if phase == "exchange":
+            nil = world.bids[seat] == 0
+            return {"type": "give", "cards": [spades_bot.exchange_card(world.hands[seat], nil)]}
         if phase == "blind":
             return {"type": "look"}
         return {"type": "keep" if spades_bot.keep_drawn(world.stock[0], world.hands[seat]) else "discard"}
@@ -474,6 +636,8 @@ class Spades(TrickGame):
         slips = self.slips(settings, rng)
         if state.phase in ("bid", "blind"):
             action = spades_bot.bid_decision(view)
+        elif state.phase == "exchange":
+            action = spades_bot.choose(view, rng)
         else:
             time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
             action = self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)

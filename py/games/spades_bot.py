@@ -45,6 +45,9 @@ def choose(view, rng):
         card = view["draw"]["card"]
         good = _suit(card) == "S" or _strength(card) >= 10
         return {"type": "keep" if good else "discard"}
+    if kind == "give":
+        nil = view["bids"][view["seat"]] == 0
+        return {"type": "give", "cards": [exchange_card(view["hand"], nil)]}
     if kind == "bid" and legal[0].get("blind"):
         return {"type": "look"}
     if kind == "bid":
@@ -168,8 +171,52 @@ def bid_decision(view) -> dict:
         if len(sides[mine]) > 1 and behind >= 200:
             return {"type": "bid", "n": 0, "blind": True}
         return {"type": "look"}
+    double = double_nil_bid(view)
+    if double:
+        return double
     n = bid_for(view["hand"], view["players"], view["options"])
-    return next((a for a in legal if a["n"] == n), legal[-1])
+    return nearest_bid(legal, n)
+
+
+def nearest_bid(legal, n) -> dict:
+    """The legal plain bid nearest `n` (the hook or the minimum team bid may forbid `n`)."""
+    plain = [a for a in legal if not a.get("double") and not a.get("blind")] or legal
+    return min(plain, key=lambda a: (abs(a["n"] - n), a["n"]))
+
+
+def double_nil_safe(hand, players: int) -> bool:
+    """A hand that makes nil more than half the time (64 % measured): at most two spades, none above the
+    seven (no joker), and in every side suit nothing above the ten, with two cards of six
+    or lower under a nine or ten (measured: docs/rules/spades.md)."""
+    suits = _by_suit(hand)
+    spades = suits["S"]
+    if len(spades) > 2 or any(POWER[c] > POWER["7S"] for c in spades):
+        return False
+    for s in "HDC":
+        cards = suits[s]
+        if not cards:
+            continue
+        top = POWER[cards[0]]
+        low = sum(1 for c in cards if POWER[c] <= POWER["6S"])
+        if top > POWER["TS"] or (top >= POWER["9S"] and low < 2):
+            return False
+    return True
+
+
+def double_nil_bid(view):
+    """The double nil action when it is offered and the hand is safe enough (at ±200 it
+    pays only if it is made more than half the time), else None."""
+    action = next((a for a in view["legal"] if a.get("double")), None)
+    if action and double_nil_safe(view["hand"], view["players"]):
+        return action
+    return None
+
+
+def exchange_card(hand, nil: bool) -> str:
+    """The nil exchange: the nil bidder passes its most dangerous card (spades and high
+    cards first), the partner its lowest side card (one the nil bidder can duck with)."""
+    key = lambda c: (SUIT[c] == "S", POWER[c])  # noqa: E731
+    return max(hand, key=key) if nil else min(hand, key=key)
 
 
 def keep_drawn(card, hand) -> bool:

@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 import { cardButton, cardView, suitSymbol, suitName } from "./cards.js";
 import { isPlaying, playPrompt, playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
 import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
-import { t, tn, tp } from "./i18n.js";
+import { t, tc, tn, tp } from "./i18n.js";
 import {
   HUMAN, actionButtons, cardCount, createTable, dealDoneTitle, handRow, legalBy, seatBox, singleTrick, stat, waitingText,
 } from "./table.js";
@@ -28,10 +28,17 @@ function contractBadge(view) {
     return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "unset" },
       el("span", { class: "trump-label" }, t("Trump: –")));
   }
+  if (contract === "MIN") {
+    return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "MIN" },
+      el("span", { class: "trump-label" }, t("Fewest tricks")));
+  }
   return trumpBadge(contract === "NT" ? null : contract);
 }
 
 function tricksLine(view, seat) {
+  if (view.deal.limits) {  // fewest tricks: the most this seat may take
+    return stat("seat-won", tp("Tricks {won} / ≤{limit}", { won: el("b", {}, view.tricks_won[seat]), limit: view.deal.limits[seat] }));
+  }
   return stat("seat-won", tp("Tricks {won} / {duty}", { won: el("b", {}, view.tricks_won[seat]), duty: view.deal.duties[seat] }));
 }
 
@@ -39,16 +46,27 @@ function scoreStat(view, seat) {
   return el("span", { class: "stat", "data-testid": "seat-score", title: t("Running total") }, signed(view.scores[seat]));
 }
 
-const CONTRACTS = ["S", "H", "D", "C", "NT"];
+const CONTRACTS = ["S", "H", "D", "C", "NT", "MIN"];
+
+function contractText(suit) {
+  if (suit === "NT") return t("No trump");
+  if (suit === "MIN") return t("Fewest tricks");
+  return null;
+}
 
 function declarePanel(view, ctx) {
   const legal = legalBy(view, "trump", (a) => a.suit);
   const peek = view.legal.find((a) => a.type === "peek") ?? null;
   const buttons = CONTRACTS.filter((suit) => legal.has(suit)).map((suit) => ({
-    text: suit === "NT" ? t("No trump") : el("span", { class: `suit-on-dark suit-${suit}` }, suitSymbol(suit)),
+    text: contractText(suit) ?? el("span", { class: `suit-on-dark suit-${suit}` }, suitSymbol(suit)),
     action: legal.get(suit), data: { type: "trump", suit },
-    title: suit === "NT" ? t("No trump") : t("Trump: {suit}", { suit: suitName(suit) }),
+    title: suit === "MIN" ? t("Take as few tricks as you can: the 8 at most 3, the 5 at most 5, the 3 at most 8")
+      : contractText(suit) ?? t("Trump: {suit}", { suit: suitName(suit) }),
   }));
+  const pass = view.legal.find((a) => a.type === "pass") ?? null;
+  if (pass) {
+    buttons.push({ text: t("Pass (redeal)"), action: pass, data: { type: "pass" }, title: t("Throw the hand in: once per game") });
+  }
   if (peek) {
     buttons.push({ text: t("Peek at the talon"), action: peek, data: { type: "peek" },
       title: view.exchange.pulls.some((p) => p.giver === HUMAN) ? t("Peeking gives up your pulls this deal") : "" });
@@ -73,7 +91,10 @@ function talonPanel(view, ctx) {
 function exchangeLog(view, ctx, fresh) {
   const { exchange } = view;
   const items = [];
-  if (exchange.cancelled) items.push(el("li", { class: "note" }, t("No trump: no exchanges this deal.")));
+  if (exchange.cancelled) {
+    items.push(el("li", { class: "note" }, view.deal.contract === "MIN" ? t("Fewest tricks: no exchanges this deal.")
+      : t("No trump: no exchanges this deal.")));
+  }
   if (exchange.forfeited) items.push(el("li", { class: "note" }, t("The 8 peeked at the talon and gave up their pulls.")));
   exchange.pulls.forEach((pull) => {
     const current = exchange.current && exchange.current.giver === pull.giver && exchange.current.receiver === pull.receiver;
@@ -202,7 +223,8 @@ function sheet(view, names) {
       view.target ? t("+{target} wins.", { target: view.target }) : ""].join(" ").trim(),
     columns: names,
     rows: rows.map((row) => ({
-      label: [el("span", { class: "deal-no" }, row.deal), el("span", { class: "deal-meta" }, trumpMark(row.contract))],
+      label: [el("span", { class: "deal-no" }, row.deal), el("span", { class: "deal-meta" }, row.contract === "MIN"
+        ? el("span", { class: "trump-mark", title: t("Fewest tricks") }, tc("fewest tricks, short", "Min")) : trumpMark(row.contract))],
       cells: row.cells.map((c) => ({
         class: c.deviation >= 0 ? "hit" : "miss",
         content: [el("span", { class: "points" }, signed(c.deviation)),

@@ -1,4 +1,5 @@
-// The Kozel table: two teams (you + North against West + East), the trump card and where it
+// The Kozel table: two teams (you + North against West + East), or 2–3 players each for
+// themselves (K23: one "team" per seat), the trump card and where it
 // lies, the trick as one row of cards per player (face-down passes as backs), and a hand in
 // which you select the cards of a lead, a beat or a pass before pressing its button.
 //
@@ -22,8 +23,18 @@ function kindText(kind) {
   return kind;
 }
 
+// Two teams of partners, or (K23) one side per player.
+function individual(view) {
+  return view.teams.every((side) => side.length === 1);
+}
+
 function teamLabel(view, team, names) {
+  if (individual(view)) return names[view.teams[team][0]];
   return teamWithPlayers(team, view.teams[team].map((s) => names[s]));
+}
+
+function sideName(view, team, names) {
+  return individual(view) ? names[view.teams[team][0]] : teamName(team);
 }
 
 function sameSet(a, b) {
@@ -95,9 +106,9 @@ function trickRows(view, ctx) {
 }
 
 // One line per team: tricks this deal, card points (only when the view gives them), defeat points.
-function teamLines(view) {
-  return [0, 1].map((team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
-    el("b", { class: "team-name" }, teamName(team)),
+function teamLines(view, names) {
+  return view.teams.map((_, team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
+    el("b", { class: "team-name" }, sideName(view, team, names)),
     stat("team-tricks", tn("{n} trick", "{n} tricks", view.team_tricks[team])),
     view.card_points && stat("card-points", tn("{n} card pt", "{n} card pts", view.card_points[team])),
     stat("team-score", t("{points} / {limit} defeat", { points: view.scores[team], limit: view.limit }))));
@@ -198,29 +209,32 @@ function sheet(view, names) {
   return sheetGrid({
     caption: t("Card points of each deal, defeat points (+) and running totals; {limit} defeat points make the goat.", { limit }),
     extraClass: "kozel-sheet",
-    groups: [0, 1].map((team) => ({ label: teamLabel(view, team, names), span: 3 })),
-    columns: [0, 1].flatMap(() => [t("Card pts"), t("Defeat"), t("Total")]),
+    groups: view.teams.map((_, team) => ({ label: teamLabel(view, team, names), span: 3 })),
+    columns: view.teams.flatMap(() => [t("Card pts"), t("Defeat"), t("Total")]),
     rows: rows.map((row) => ({
       label: [el("span", { class: "deal-no" }, row.deal),
         el("span", { class: "deal-meta" }, trumpMark(row.trump), row.eggs && el("span", { title: t("Eggs: 60:60") }, "🥚"))],
-      cells: [...teamCells(row, 0), ...teamCells(row, 1)],
+      cells: view.teams.flatMap((_, team) => teamCells(row, team)),
     })),
-    totals: [0, 1].map((team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
+    totals: view.teams.map((_, team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
   });
 }
 
 function dealResult(view, names) {
   const row = view.sheet.rows[view.sheet.rows.length - 1];
+  if (row.card_points.length > 2) return dealResultOfThree(view, names, row);
   const [us, them] = row.card_points;
   const lines = [el("p", { class: "deal-score", "data-testid": "deal-result" },
-    `${teamName(0)} ${us} : ${them} ${teamName(1)}`,
+    `${sideName(view, 0, names)} ${us} : ${them} ${sideName(view, 1, names)}`,
     el("span", { class: "muted" }, " ", t("(tricks {us} : {them})", { us: row.tricks[0], them: row.tricks[1] })))];
   if (row.eggs) {
     lines.push(el("p", { class: "deal-note" }, t("Eggs! 60 : 60: no defeat points this deal.")));
   } else {
     const loser = row.points[0] > 0 ? 0 : 1;
     const team = teamLabel(view, loser, names);
-    lines.push(el("p", { class: "deal-note" }, row.multiplier > 1
+    lines.push(el("p", { class: "deal-note" }, individual(view)
+      ? defeatLine(view, loser, row.points[loser], names)
+      : row.multiplier > 1
       ? tn("{team} score {n} defeat point (×{times} after eggs).", "{team} score {n} defeat points (×{times} after eggs).",
         row.points[loser], { team, times: row.multiplier })
       : tn("{team} score {n} defeat point.", "{team} score {n} defeat points.", row.points[loser], { team })));
@@ -228,9 +242,35 @@ function dealResult(view, names) {
   return lines;
 }
 
+// K23: one player's defeat points of the deal.
+function defeatLine(view, side, points, names) {
+  if (view.teams[side][0] === HUMAN) return tn("You score {n} defeat point.", "You score {n} defeat points.", points);
+  return tn("{name} scores {n} defeat point.", "{name} scores {n} defeat points.", points, { name: sideName(view, side, names) });
+}
+
+// K23, three players: each one's card points, and every defeat point scored.
+function dealResultOfThree(view, names, row) {
+  const lines = [el("p", { class: "deal-score", "data-testid": "deal-result" },
+    row.card_points.map((points, side) => `${sideName(view, side, names)} ${points}`).join(" : "))];
+  row.points.forEach((points, side) => {
+    if (points > 0) {
+      lines.push(el("p", { class: "deal-note" }, defeatLine(view, side, points, names)));
+    }
+  });
+  return lines;
+}
+
 function goatText(view, names) {
   const goat = view.goat;
   if (!goat) return "";
+  if (individual(view)) {
+    const name = names[goat.seats[0]];
+    const text = goat.eggs ? t("{name} is the goat with eggs!", { name }) : t("{name} is the goat!", { name });
+    const winners = view.winner ?? [];
+    if (winners.includes(HUMAN)) return `${text} ${t("You win!")}`;
+    if (winners.length === 1) return `${text} ${t("{name} wins.", { name: names[winners[0]] })}`;
+    return winners.length ? `${text} ${t("{names} win.", { names: listNames(winners.map((s) => names[s])) })}` : text;
+  }
   const who = listNames(goat.seats.map((s) => names[s]));
   const text = goat.eggs ? t("{players} are the goat with eggs!", { players: who }) : t("{players} are the goat!", { players: who });
   return goat.seats.includes(HUMAN) ? text : `${text} ${t("You and {partner} win.", { partner: names[2] })}`;
@@ -244,16 +284,16 @@ export function createKozelTable(args) {
     info: (view) => t("Deal {deal} · goat at {limit}", { deal: view.deal.number, limit: view.limit }),
     badge: (view) => trumpBadge(view.deal.trump),
     seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
-      badges: [seat === 2 && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
+      badges: [seat === 2 && !individual(view) && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
         dealerBadge(view.deal.dealer, seat)],
       lines: [[cardCount(view.hand_counts[seat]),
         view.deal.trump_card_drawn_by === seat && el("span", { class: "drew-trump", title: t("Drew the trump card") },
           tp("drew {card}", { card: cardView(view.deal.trump_card, "mini") }))]],
-      extraClass: seat % 2 === 0 ? "team-us" : "team-them",
+      extraClass: seat % 2 === 0 && !individual(view) ? "team-us" : "team-them",
     }),
     me: (view, ctx) => [
       el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.deal.dealer, HUMAN)),
-      teamLines(view),
+      teamLines(view, ctx.names),
     ],
     center: (view, ctx) => el("div", { class: "kozel-middle" }, stockInfo(view, ctx.names), trickRows(view, ctx)),
     centerKeys: () => [],

@@ -34,7 +34,7 @@ function sideLabel(view, index, names) {
 function bidText(view, seat) {
   const bid = view.bids[seat];
   if (bid === null || bid === undefined) return "–";
-  if (bid === 0) return view.blind[seat] ? t("Blind nil") : t("Nil");
+  if (bid === 0) return view.blind[seat] ? t("Blind nil") : view.double?.[seat] ? t("Double nil") : t("Nil");
   return String(bid);
 }
 
@@ -75,15 +75,31 @@ function info(view) {
 }
 
 function bidPanel(view, { enabled, onAction }) {
-  const bids = [...legalBy(view, "bid", (a) => a.n).entries()].sort(([a], [b]) => a - b);
+  // Double nil is a bid of 0 too: keyed apart so the plain nil button stays nil.
+  const bids = view.legal.filter((a) => a.type === "bid").sort((a, b) => a.n - b.n || Number(Boolean(a.double)) - Number(Boolean(b.double)));
+  const label = (a) => (a.double ? t("Bid double nil: take no trick, for 200") : a.n === 0 ? t("Bid nil: take no trick") : t("Bid {n}", { n: a.n }));
   return el("div", { class: "bid-panel", "data-testid": "bid-panel", role: "group", "aria-label": t("Your bid") },
-    el("div", { class: "bid-buttons" }, bids.map(([n, action]) => el("button", {
-      type: "button", class: `bid-button${n === 0 ? " nil" : ""}`,
-      "data-bid": n, "data-testid": "bid-button",
-      "aria-label": n === 0 ? t("Bid nil: take no trick") : t("Bid {n}", { n }),
+    el("div", { class: "bid-buttons" }, bids.map((action) => el("button", {
+      type: "button", class: `bid-button${action.n === 0 ? " nil" : ""}`,
+      "data-bid": action.double ? "double" : action.n, "data-testid": "bid-button",
+      "aria-label": label(action),
       disabled: !enabled,
       onclick: () => onAction(action),
-    }, n === 0 ? t("Nil") : n))));
+    }, action.double ? t("Double nil") : action.n === 0 ? t("Nil") : action.n))));
+}
+
+// The nil exchange: tap the cards to pass to your partner, one at a time.
+function exchangeHand(view, { humanToAct, busy, onAction }) {
+  const gives = legalBy(view, "give", (a) => a.cards[0]);
+  const yours = humanToAct && view.phase === "exchange" && !busy;
+  return handRow(view.hand, {
+    active: yours,
+    label: t("Your hand: tap a card to pass it to your partner"),
+    props: (code) => {
+      const action = gives.get(code);
+      return { enabled: Boolean(action) && yours, onClick: action ? () => onAction(action) : undefined };
+    },
+  });
 }
 
 function drawPanel(view, ctx) {
@@ -129,6 +145,7 @@ function hand(view, ctx) {
   if (!view.looked) {
     return handRow([], { hidden: view.hand_counts[HUMAN], label: t("Your hand (not looked at)") });
   }
+  if (view.phase === "exchange") return exchangeHand(view, ctx);
   return playableHand(view, ctx);
 }
 
@@ -140,11 +157,16 @@ function status(view, ctx) {
     if (view.phase === "draw") return t("Keep the card you drew, or discard it and take the next one");
     if (view.phase === "blind") return t("You are far behind: bid blind nil before you look, or look at your cards");
     if (view.phase === "bid") return t("Your bid: how many tricks will you take at least?");
+    if (view.phase === "exchange") {
+      return tn("Nil exchange: pass {n} more card to your partner", "Nil exchange: pass {n} more cards to your partner",
+        3 - (view.exchange?.passed.length ?? 0));
+    }
     return playPrompt(view);
   }
   const doing = {
     draw: (name) => t("{name} is drawing…", { name }),
     blind: (name) => t("{name} is deciding on blind nil…", { name }),
+    exchange: (name) => t("{name} is passing cards for the nil…", { name }),
     bid: isBidding,
   }[view.phase] ?? isPlaying;
   return waitingText(view, ctx.names, ctx, doing);
@@ -161,7 +183,8 @@ function sheet(view, names) {
     rows: rows.map((row) => ({
       label: el("span", { class: "deal-no" }, row.hand),
       cells: row.cells.map((c, i) => {
-        const nils = c.nil.map((s) => (c.blind.includes(s) ? t("{name} blind nil", { name: names[s] }) : t("{name} nil", { name: names[s] })));
+        const nils = c.nil.map((s) => (c.blind.includes(s) ? t("{name} blind nil", { name: names[s] })
+          : c.double?.includes(s) ? t("{name} double nil", { name: names[s] }) : t("{name} nil", { name: names[s] })));
         const bid = nils.length ? t("{bid} ({nils})", { bid: c.bid, nils: nils.join(", ") }) : String(c.bid);
         return {
           class: c.points > 0 ? "hit" : "miss",

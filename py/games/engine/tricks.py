@@ -26,6 +26,7 @@ class FollowRules:
     must_trump: bool = False  # void in the led suit: play a trump if you hold one
     must_overtrump: bool = False  # a trump is on the trick: beat it if you can (else any card)
     must_head_trumps: bool = False  # trumps led: beat the highest trump so far if you can
+    must_head_suits: bool = False  # a plain suit led and not trumped: beat its highest card so far if you can
 
 
 def next_seat(seat: int, players: int, direction: int = 1) -> int:
@@ -113,6 +114,9 @@ class TrickGame(Game):
             if rules.must_head_trumps and led == trump:
                 higher = [c for c in same if strength(c) > max(trumps_on_trick)]
                 return higher or same
+            if rules.must_head_suits and led != trump and not trumps_on_trick:
+                top = max(strength(p["card"]) for p in state.trick if suit_of(p["card"]) == led)
+                return [c for c in same if strength(c) > top] or same
             return same
         trumps = [c for c in hand if trump is not None and suit_of(c) == trump]
         if rules.must_trump and trumps:
