@@ -618,6 +618,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self._route():
             super().do_HEAD()
 
+    def send_error(self, code, message=None, explain=None):
+        # Like GitHub Pages: a missing file under the prefix gets the site's 404.html.
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not self.path.startswith(self.prefix) or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + path[len(self.prefix):])
 
