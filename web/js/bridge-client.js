@@ -17,6 +17,7 @@ export function startBridge({ onProgress } = {}) {
   return new Promise((resolve, reject) => {
     const bridge = {
       version: null,
+      buildId: null,
       call(request) {
         if (failure) return Promise.reject(failure);
         const id = nextId++;
@@ -46,6 +47,7 @@ export function startBridge({ onProgress } = {}) {
           break;
         case "ready":
           bridge.version = data.version;
+          bridge.buildId = data.buildId ?? null;
           resolve(bridge);
           break;
         case "error":

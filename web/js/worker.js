@@ -1,7 +1,7 @@
 // Module Web Worker running the games in Pyodide, so the page stays responsive while
 // Python boots and bots think.
 //
-// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version}
+// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version, buildId}
 //                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>}
 // page -> worker: {type: "call", id, request: <JSON string>}
 //
@@ -56,7 +56,7 @@ async function boot() {
   const wheelBytes = manifest.then((m) => fetchOk(new URL(m.wheel, siteURL), "the games wheel")).then((r) => r.arrayBuffer());
   wheelBytes.catch(() => {});
 
-  const { version } = await manifest;
+  const { version, build_id: buildId } = await manifest;
   progress(1);
   const pyodide = await withDeadline(runtime, "runtime");
   progress(2);
@@ -67,7 +67,7 @@ async function boot() {
   progress(3);
   const handle = pyodide.pyimport("games.bridge").handle;
   progress(STAGES.length);
-  postMessage({ type: "ready", version });
+  postMessage({ type: "ready", version, buildId });
   return handle;
 }
 
