@@ -17,7 +17,6 @@ export function startBridge({ onProgress } = {}) {
   return new Promise((resolve, reject) => {
     const bridge = {
       version: null,
-      buildId: null,
       call(request) {
         if (failure) return Promise.reject(failure);
         const id = nextId++;

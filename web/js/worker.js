@@ -1,7 +1,7 @@
 // Module Web Worker running the games in Pyodide, so the page stays responsive while
 // Python boots and bots think.
 //
-// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version, buildId}
+// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version}
 //                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>}
 // page -> worker: {type: "call", id, request: <JSON string>}
 //
@@ -67,7 +67,7 @@ async function boot() {
   progress(3);
   const handle = pyodide.pyimport("games.bridge").handle;
   progress(STAGES.length);
-  postMessage({ type: "ready", version, buildId });
+  postMessage({ type: "ready", version, buildId }); // buildId: build.json's, for the About line
   return handle;
 }
 
