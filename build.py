@@ -524,6 +524,10 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
         "pyodide_lock": minimal_lock(package),
         "wheel": f"wheels/{wheel.name}",
         "micropip": f"wheels/{micropip.name}",
+        # What the worker loads before the start screen, in bytes: its progress bar counts them.
+        "boot_files": {name: (staging / name).stat().st_size for name in
+                       [*(f"pyodide/{file}" for file in PYODIDE_RUNTIME_FILES),
+                        "pyodide/python_stdlib.zip", f"wheels/{wheel.name}"]},
     }
     return write_manifest(staging, manifest)
 

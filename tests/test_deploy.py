@@ -1,6 +1,6 @@
 """The GitHub Pages deploy: .github/workflows/pages.yml passes actionlint, builds with the
-README's command and publishes dist/ with GitHub's Pages actions, pinned; dist/404.html
-sends a lost visitor to the app from any depth of the project sub-path."""
+README's command and publishes dist/ with GitHub's Pages actions, pinned. (dist/404.html,
+which sends a lost visitor to the app: tests/browser/test_first_visit.py.)"""
 
 from __future__ import annotations
 
@@ -95,23 +95,3 @@ def test_the_workflow_publishes_dist_with_the_pages_actions_pinned_on_push_to_ma
     upload = next(step for step in workflow_steps() if "upload-pages-artifact" in step)
     assert re.search(r"path: dist\n", upload)
     assert "pages: write" in text and "id-token: write" in text
-
-
-def test_a_lost_visitor_reaches_the_app_from_any_depth(dist_dir, site_url):
-    """The local server answers a missing file with 404.html as GitHub Pages does; its
-    script finds the app's folder and goes there."""
-    from playwright.sync_api import sync_playwright
-
-    assert (dist_dir / "404.html").is_file()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                             args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page()
-            for lost in ("no-such-page", "a/b/c/deep.html", "js/missing.js"):
-                response = page.goto(site_url + lost)
-                assert response.status == 404
-                page.wait_for_url(site_url, timeout=15_000)
-                page.wait_for_selector("[data-testid=loading-screen], [data-testid=start-screen]")
-        finally:
-            browser.close()
