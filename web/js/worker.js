@@ -8,7 +8,7 @@
 // Only strings cross into Python: a JS null would arrive there as jsnull, not None.
 
 // A .wasm served with the wrong MIME type makes Pyodide hang without an error, so each
-// boot stage gets a deadline. It is generous because the first visit downloads ~8 MB.
+// boot stage gets a deadline. It is generous because the first visit downloads ~6 MB.
 const STAGE_TIMEOUT_MS = 60_000;
 
 const siteURL = new URL("../", import.meta.url);
