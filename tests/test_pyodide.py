@@ -124,7 +124,7 @@ def test_the_shipped_stdlib_lacks_what_the_app_does_not_import(dist_dir):
     with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as stdlib:
         names = set(stdlib.namelist())
     assert {"json/__init__.pyc", "random.pyc", "dataclasses.pyc"} <= names
-    assert not {"unittest/__init__.pyc", "pkgutil.pyc", "xml/__init__.pyc", "pdb.pyc"} & names
+    assert not {"unittest/__init__.pyc", "xml/__init__.pyc", "pdb.pyc", "sqlite3/__init__.pyc"} & names
     assert not [name for name in names if name.endswith(".py")]
 
 
@@ -142,3 +142,14 @@ def test_a_module_the_games_import_but_the_trimmed_stdlib_lacks_fails_the_trace(
         capture_output=True, text=True, timeout=300, check=False)
     assert completed.returncode == 1
     assert "FAILED No module named 'statistics'; the games import it" in completed.stdout
+
+
+def test_the_build_keeps_what_any_import_statement_of_the_games_names(build_module, tmp_path, monkeypatch):
+    """An import inside a function counts although no run may reach it (build.wheel_imports)."""
+    source = tmp_path / "bot.py"
+    source.write_text("from . import cards\nfrom games.engine import search\nimport json\n\n"
+                      "def think():\n    import heapq\n    from itertools import combinations\n")
+    monkeypatch.setattr(build_module, "wheel_sources", lambda: [tmp_path / "pyproject.toml", source])
+    monkeypatch.setattr(build_module, "STDLIB_ALSO_KEEP", ("statistics",))
+    imports = build_module.wheel_imports()
+    assert imports == {"modules": ["heapq", "itertools", "json", "statistics"], "maybe": ["itertools.combinations"]}
