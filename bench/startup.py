@@ -15,7 +15,10 @@ Python runs). Both serve files as GitHub Pages does: gzip for all but zips and i
 `Cache-Control: max-age=600`.
 
     python bench/startup.py [--runs 5] [--profile fast|phone|both] [--variants app,stock-main,...]
-                            [--json results.json]
+                            [--before OTHER_DIST] [--json results.json]
+
+--before adds the variant "before": the app from another build's dist/ (say, of the commit
+before a change), served the same way from its own address, measured in the same runs.
 
 Times come from the page itself (performance.now() at ready, from navigation start).
 Builds dist/ first. Compare figures only within one run.
@@ -155,7 +158,7 @@ def pages_like_server(build, site: Path):
 
 
 def ready_ms(page, variant: str) -> float:
-    if variant == "app":
+    if variant in ("app", "before"):
         page.wait_for_selector(APP_READY, timeout=TIMEOUT_MS)
         return page.evaluate("performance.getEntriesByName('start-screen')[0].startTime")
     page.wait_for_function("window.readyAt !== undefined", timeout=TIMEOUT_MS)
@@ -176,11 +179,16 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--profile", choices=["fast", "phone", "both"], default="fast")
     parser.add_argument("--variants", default=",".join(PAGES), help=f"comma-separated, of {', '.join(PAGES)}")
+    parser.add_argument("--before", type=Path, help="another build's dist/: adds the variant \"before\"")
     parser.add_argument("--json", type=Path, help="also write the samples here")
     args = parser.parse_args()
     variants = args.variants.split(",")
     if unknown := set(variants) - set(PAGES):
         parser.error(f"unknown variants {sorted(unknown)}")
+    if args.before:
+        if not (args.before / "build.json").is_file():
+            parser.error(f"{args.before} is not a built dist/ (no build.json)")
+        variants.insert(1, "before")
     profiles = ["fast", "phone"] if args.profile == "both" else [args.profile]
     build = load_build()
     dist = build.build()
@@ -191,6 +199,12 @@ def main() -> int:
         server = pages_like_server(build, site)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_port}{PREFIX}"
+        before_server = pages_like_server(build, args.before.resolve()) if args.before else None
+        if before_server:
+            threading.Thread(target=before_server.serve_forever, daemon=True).start()
+        urls = {variant: base + page for variant, page in PAGES.items()}
+        if before_server:
+            urls["before"] = f"http://127.0.0.1:{before_server.server_port}{PREFIX}"
         for run in range(args.runs):
             for profile in profiles:
                 order = variants if run % 2 == 0 else list(reversed(variants))
@@ -200,17 +214,22 @@ def main() -> int:
                             user_data, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
                         page = context.new_page()
                         emulate(page, PROFILES[profile])
-                        page.goto(base + PAGES[variant])
+                        page.goto(urls[variant])
                         samples[(profile, variant, "cold")].append(ready_ms(page, variant))
-                        if variant == "app":  # warm means: from the service worker's cache
+                        if variant in ("app", "before"):  # warm means: from the service worker's cache
                             page.wait_for_function("window.cardtable.offline", timeout=TIMEOUT_MS)
                         page.reload()
                         samples[(profile, variant, "warm")].append(ready_ms(page, variant))
                         context.close()
             print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
         server.shutdown()
+        if before_server:
+            before_server.shutdown()
     count, raw, packed = dist_sizes(dist)
     print(f"dist/: {count} files, {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
+    if args.before:
+        count, raw, packed = dist_sizes(args.before)
+        print(f"before: {count} files, {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
     medians = {key: statistics.median(values) for key, values in samples.items()}
     for (profile, variant, kind), values in samples.items():
         print(f"{profile:5} {kind:4} {variant:13} median {medians[(profile, variant, kind)]:6.0f} ms  "
