@@ -43,8 +43,9 @@ function succeeded(answer, request) {
 
 // One match of `game`, seat s played by a bot of level LEVELS[s % 3] (every level in every
 // game of 3 seats or more), until it is over or `maxDeals` score sheet rows are written.
+// `budgetMs` caps each bot's thinking (the bridge's budget_ms; default: the level's own).
 // Returns {actions, deals, view}.
-export function playMatch(ask, game, { players, options = {}, seed = 1, maxDeals = Infinity, lang = "en" } = {}) {
+export function playMatch(ask, game, { players, options = {}, seed = 1, maxDeals = Infinity, lang = "en", budgetMs } = {}) {
   const newRequest = { op: "new", game, options, seed, ...(players ? { players } : {}) };
   let { record } = succeeded(ask(newRequest), newRequest);
   let view = succeeded(ask({ op: "view", record, seat: 0, lang }), {}).view;
@@ -54,7 +55,7 @@ export function playMatch(ask, game, { players, options = {}, seed = 1, maxDeals
     const seat = view.to_act;
     const level = LEVELS[seat % LEVELS.length];
     levelsUsed.add(level);
-    const botRequest = { op: "bot", record, level, lang };
+    const botRequest = { op: "bot", record, level, lang, ...(budgetMs === undefined ? {} : { budget_ms: budgetMs }) };
     const bot = succeeded(ask(botRequest), botRequest);
     const actRequest = { op: "act", record, action: bot.action, seat: bot.seat, view_seat: 0, lang };
     ({ record, view } = succeeded(ask(actRequest), actRequest));
@@ -64,8 +65,9 @@ export function playMatch(ask, game, { players, options = {}, seed = 1, maxDeals
 }
 
 // Every op and its error answers once, with each language; each game is played to
-// `maxDeals` (a few deals find what a whole match would, in a fraction of the time).
-export function exercise(call, { maxDeals = 1 } = {}) {
+// `maxDeals` (a few deals find what a whole match would, in a fraction of the time), its bots
+// thinking at most `budgetMs` each (the same code, sooner), then one hard bot at its own budget.
+export function exercise(call, { maxDeals = 1, budgetMs = 20 } = {}) {
   const ask = (request) => checked(call(request), request);
   const gameList = ask({ op: "games" }).games;
   for (const lang of LANGUAGES) ask({ op: "games", lang });
@@ -83,7 +85,8 @@ export function exercise(call, { maxDeals = 1 } = {}) {
       }
     }
     for (const players of [game.players[0], game.players[1]]) ask({ op: "new", game: game.id, players, seed: 3 });
-    const { record, actions, deals, levelsUsed } = playMatch(ask, game.id, { maxDeals, lang });
+    const { record, actions, deals, levelsUsed, view } = playMatch(ask, game.id, { maxDeals, lang, budgetMs });
+    if (!view.over) ask({ op: "bot", record, level: "hard", lang });
     // The record's error answers, undo and review on the match just played.
     ask({ op: "act", record, action: { type: "nonsense" }, lang });
     ask({ op: "act", record: { ...record, actions: [{ type: "nonsense" }] } });
