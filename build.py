@@ -5,7 +5,7 @@
     python build.py serve [--port]  build, then serve dist/ on 127.0.0.1
 
 dist/ holds the game wheel, a vendored Pyodide (pinned npm package, checksum verified,
-standard library precompiled to bytecode), the micropip wheel (pinned PyPI wheel,
+standard library precompiled to bytecode and cut to what the app imports), the micropip wheel (pinned PyPI wheel,
 checksum verified), the web/ folder, the page's message catalogs (locales/, compiled
 from locales/*.po; docs/i18n.md) and build.json. Every path in it is relative, so
 the site works from any sub-path. Downloads and the compiled stdlib are cached in
@@ -15,6 +15,7 @@ the site works from any sub-path. Downloads and the compiled stdlib are cached i
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import contextlib
 import fcntl
@@ -30,6 +31,7 @@ import sys
 import struct
 import tarfile
 import time
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -40,6 +42,7 @@ BUILD = ROOT / "build"
 WEB = ROOT / "web"
 COMPILE_STDLIB_SCRIPT = ROOT / "build_tools" / "compile_stdlib.mjs"
 COMPILE_WHEEL_SCRIPT = ROOT / "build_tools" / "compile_wheel.mjs"
+TRACE_STDLIB_SCRIPTS = (ROOT / "build_tools" / "trace_stdlib.mjs", ROOT / "build_tools" / "play_bridge.mjs")
 CATALOGS_SCRIPT = ROOT / "build_tools" / "catalogs.py"
 
 PYODIDE_VERSION = "314.0.8"
@@ -194,6 +197,98 @@ def compiled_stdlib(package: Path) -> Path:
     log("precompiling the standard library inside Pyodide (once per Pyodide version)")
     log("  " + run([node, str(COMPILE_STDLIB_SCRIPT), str(package), str(partial)]).strip())
     partial.rename(cached)
+    return cached
+
+
+# Stdlib modules to ship although no run of build_tools/trace_stdlib.mjs imports them: for
+# an import the run cannot reach (docs/build.md, "The trimmed standard library").
+STDLIB_ALSO_KEEP: tuple[str, ...] = ()
+
+
+def wheel_imports() -> dict:
+    """The modules py/games/ names in import statements, anywhere (inside functions too).
+
+    "modules": must import; "maybe": `from a import b` names a.b, a module or not."""
+    named, maybe = set(STDLIB_ALSO_KEEP), set()
+    for path in wheel_sources():
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+            if isinstance(node, ast.Import):
+                named.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                named.add(node.module)
+                maybe.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+    ours = lambda name: name == "games" or name.startswith("games.")  # noqa: E731
+    return {"modules": sorted(n for n in named if not ours(n)),
+            "maybe": sorted(n for n in maybe - named if not ours(n))}
+
+
+def trace_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path, imports: Path) -> dict:
+    node = require_tool("node", "find the standard library the games use (node 20+)")
+    result = subprocess.run(
+        [node, str(TRACE_STDLIB_SCRIPTS[0]), str(package), str(stdlib), str(wheel), str(micropip), str(imports)],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    for line in result.stdout.splitlines():
+        if line.startswith("RESULT ") and result.returncode == 0:
+            return json.loads(line.removeprefix("RESULT "))
+    failed = result.stdout[result.stdout.find("FAILED "):] if "FAILED " in result.stdout else ""
+    raise BuildError(failed.removeprefix("FAILED ") or
+                     f"{TRACE_STDLIB_SCRIPTS[0].name} failed (exit {result.returncode}):\n"
+                     f"{result.stdout[-3000:]}{result.stderr[-3000:]}")
+
+
+def trimmed_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path) -> Path:
+    """The precompiled stdlib cut to the modules a run of the app imports (cached).
+
+    build_tools/trace_stdlib.mjs runs Pyodide's start-up, the wheel (every module, every
+    import statement, every bridge op, game and bot level) and micropip on the whole stdlib
+    and lists the modules that came from it; the zip keeps exactly those. The same run on
+    the cut zip must then import the same modules, or the build fails."""
+    imports = wheel_imports()
+    digest = hashlib.sha256(stdlib.name.encode() + sha256_file(wheel).encode() + sha256_file(micropip).encode()
+                            + json.dumps(imports).encode())
+    for script in TRACE_STDLIB_SCRIPTS:
+        digest.update(script.read_bytes())
+    cached = CACHE / "stdlib" / f"python_stdlib-trimmed-{digest.hexdigest()[:16]}.zip"
+    if cached.exists():
+        return cached
+    BUILD.mkdir(exist_ok=True)
+    imports_file = BUILD / "stdlib-imports.json"
+    imports_file.write_text(json.dumps(imports, indent=1) + "\n")
+    try:
+        traced = trace_stdlib(package, stdlib, wheel, micropip, imports_file)
+    except BuildError as error:
+        raise BuildError(f"the games do not run in Pyodide on its whole standard library:\n{error}") from None
+    keep = set(traced["entries"])
+    with zipfile.ZipFile(stdlib) as whole:
+        names = set(whole.namelist())
+        missing = keep - names
+        if missing:
+            raise BuildError(f"the trace names files that are not in {stdlib.name}: {sorted(missing)}")
+        # A package's folder entry stays with the modules kept in it.
+        folders = {name[:index + 1] for name in keep for index, char in enumerate(name) if char == "/"}
+        partial = cached.with_suffix(".partial")
+        with zipfile.ZipFile(partial, "w") as cut:
+            for info in whole.infolist():
+                if info.filename in keep or info.filename in folders:
+                    cut.writestr(info, whole.read(info), info.compress_type, compresslevel=9)
+    try:
+        checked = trace_stdlib(package, partial, wheel, micropip, imports_file)
+        if checked["entries"] != traced["entries"]:
+            raise BuildError("the same run imports other modules on the trimmed zip: "
+                             f"{sorted(set(checked['entries']) ^ keep)}")
+    except BuildError as error:
+        partial.unlink()
+        raise BuildError(
+            f"the trimmed standard library misses a module the app imports:\n{error}\n"
+            "The build keeps what build_tools/trace_stdlib.mjs sees imported. If the module is "
+            "imported on a path that run does not reach, add its name to STDLIB_ALSO_KEEP in "
+            "build.py (docs/build.md, \"The trimmed standard library\").") from None
+    (BUILD / "stdlib-modules.txt").write_text("\n".join(traced["modules"]) + "\n")
+    partial.rename(cached)
+    log(f"  standard library: kept the {len(traced['modules'])} modules a run imports "
+        f"({cached.stat().st_size / 1e6:.2f} MB of {stdlib.stat().st_size / 1e6:.2f}; list in build/stdlib-modules.txt)")
     return cached
 
 
@@ -429,6 +524,10 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
         "pyodide_lock": minimal_lock(package),
         "wheel": f"wheels/{wheel.name}",
         "micropip": f"wheels/{micropip.name}",
+        # What the worker loads before the start screen, in bytes: its progress bar counts them.
+        "boot_files": {name: (staging / name).stat().st_size for name in
+                       [*(f"pyodide/{file}" for file in PYODIDE_RUNTIME_FILES),
+                        "pyodide/python_stdlib.zip", f"wheels/{wheel.name}"]},
     }
     return write_manifest(staging, manifest)
 
@@ -480,6 +579,7 @@ def build(dist: Path = DIST) -> Path:
         micropip = fetch_micropip()
         compile_catalogs()  # before the wheel: it ships Python's catalogs
         wheel = build_wheel(package)
+        stdlib = trimmed_stdlib(package, stdlib, wheel, micropip)
         staging = dist.with_name(dist.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)
         assemble(staging, package, stdlib, micropip, wheel)
@@ -521,6 +621,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def do_HEAD(self):
         if self._route():
             super().do_HEAD()
+
+    def send_error(self, code, message=None, explain=None):
+        # Like GitHub Pages: a missing file under the prefix gets the site's 404.html.
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not self.path.startswith(self.prefix) or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + path[len(self.prefix):])

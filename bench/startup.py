@@ -1,19 +1,34 @@
 """Start-up in Debian's Chromium, side by side in one run: the app (navigation to the
-first playable screen: the start screen with its game buttons) against a bare page
-that only calls loadPyodide() on the same vendored Pyodide, on the main thread and in a
-module Web Worker (where the app boots it). Cold: a new browser profile (empty HTTP
-cache, no service worker); warm: a reload in that profile (the app then loads from its
-service worker's cache). Variants alternate within each run, so load on this shared
-machine hits them alike.
+first playable screen: the start screen with its game buttons) against pages that only call
+loadPyodide(): the stock one (the unmodified npm package, `loadPyodide()` with no options: the
+yardstick) on the main thread and in a module Web Worker, and the bare ones (the same vendored
+Pyodide, precompiled stdlib and minimal lock as the app) likewise. Cold: a new browser profile
+(empty HTTP cache, no service worker); warm: a reload in that profile (the app then loads from
+its service worker's cache). Variants alternate within each run, so load on this shared machine
+hits them alike.
 
-    python bench/startup.py [--runs 5] [--json results.json]
+Profiles: `fast` is this machine as it is; `phone` is Chromium's emulation of a phone on mobile
+data: the network at 10 Mbit/s down, 5 up, 40 ms latency (DevTools' network emulation, which
+also slows a page's workers' downloads), and the CPU 4x slower (DevTools' CPU throttling, which
+Chromium applies to the page's main thread only: not to a dedicated worker, where the app's
+Python runs). Both serve files as GitHub Pages does: gzip for all but zips and images, and
+`Cache-Control: max-age=600`.
+
+    python bench/startup.py [--runs 5] [--profile fast|phone|both] [--variants app,stock-main,...]
+                            [--before OTHER_DIST] [--json results.json]
+
+--before adds the variant "before": the app from another build's dist/ (say, of the commit
+before a change), served the same way from its own address, measured in the same runs.
 
 Times come from the page itself (performance.now() at ready, from navigation start).
 Builds dist/ first. Compare figures only within one run.
 """
 
 import argparse
+import email.utils
+import functools
 import gzip
+import http.server
 import importlib.util
 import json
 import statistics
@@ -27,7 +42,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
-TIMEOUT_MS = 120_000
+TIMEOUT_MS = 180_000
+PREFIX = "/sub/cardtable/"
 
 # The bare pages: nothing but loadPyodide(), with the same minimal lock the app passes.
 BARE_MAIN = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide (main thread)</title>
@@ -45,7 +61,27 @@ BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href, lockFileContents: LOCK });
 postMessage("ready");
 """
+# The yardstick: the npm package as published, loadPyodide() as its README shows it.
+STOCK_MAIN = """<!doctype html><meta charset="utf-8"><title>stock loadPyodide (main thread)</title>
+<script type="module">
+import { loadPyodide } from "./stock/pyodide.mjs";
+await loadPyodide();
+window.readyAt = performance.now();
+</script>"""
+STOCK_WORKER_PAGE = BARE_WORKER_PAGE.replace("bare-worker.mjs", "stock-worker.mjs").replace("bare", "stock")
+STOCK_WORKER = """import { loadPyodide } from "./stock/pyodide.mjs";
+await loadPyodide();
+postMessage("ready");
+"""
 APP_READY = "[data-testid=game-choice]"
+PAGES = {"app": "", "stock-main": "stock-main.html", "stock-worker": "stock-worker.html",
+         "bare-worker": "bare-worker.html", "bare-main": "bare-main.html"}
+PROFILES = {
+    "fast": None,
+    "phone": {"network": {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8,
+                          "uploadThroughput": 5e6 / 8}, "cpu": 4},
+}
+UNCOMPRESSED = {".zip", ".whl", ".png"}
 
 
 def load_build():
@@ -62,69 +98,154 @@ def dist_sizes(dist: Path) -> tuple[int, int, int]:
     return len(files), raw, packed
 
 
-def bench_site(dist: Path, folder: Path) -> Path:
-    """dist/ (linked, not copied) plus the bare pages."""
+def bench_site(dist: Path, stock: Path, folder: Path) -> Path:
+    """dist/ (linked, not copied), the stock npm package in stock/, and the bare pages."""
     site = folder / "site"
     site.mkdir()
     for entry in dist.iterdir():
         (site / entry.name).symlink_to(entry)
+    (site / "stock").symlink_to(stock)
     lock = json.dumps(json.dumps(json.loads((dist / "build.json").read_text())["pyodide_lock"]))
     (site / "bare-main.html").write_text(BARE_MAIN.replace("LOCK", lock))
     (site / "bare-worker.html").write_text(BARE_WORKER_PAGE)
     (site / "bare-worker.mjs").write_text(BARE_WORKER.replace("LOCK", lock))
+    (site / "stock-main.html").write_text(STOCK_MAIN)
+    (site / "stock-worker.html").write_text(STOCK_WORKER_PAGE)
+    (site / "stock-worker.mjs").write_text(STOCK_WORKER)
     return site
 
 
+def pages_like_server(build, site: Path):
+    """build.py's server, answering as GitHub Pages does: gzip, max-age=600, Last-Modified."""
+    gzipped = {}
+
+    class Handler(build.SiteHandler):
+        prefix = PREFIX
+        quiet = True
+
+        def end_headers(self):
+            self.send_header("Cache-Control", "max-age=600")
+            http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+        def do_GET(self):
+            if not self._route():
+                return
+            path = Path(self.translate_path(self.path.split("?", 1)[0]))
+            if path.is_dir():
+                path = path / "index.html"
+            if not path.is_file() or path.suffix in UNCOMPRESSED or "gzip" not in self.headers.get("Accept-Encoding", ""):
+                return super().do_GET()
+            stamp = email.utils.formatdate(int(path.stat().st_mtime), usegmt=True)
+            if self.headers.get("If-Modified-Since") == stamp:
+                self.send_response(304)
+                self.end_headers()
+                return
+            body = gzipped.get(path) or gzipped.setdefault(path, gzip.compress(path.read_bytes(), 6))
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", stamp)
+            self.end_headers()
+            try:
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    server.daemon_threads = True
+    return server
+
+
 def ready_ms(page, variant: str) -> float:
-    if variant == "app":
+    if variant in ("app", "before"):
         page.wait_for_selector(APP_READY, timeout=TIMEOUT_MS)
         return page.evaluate("performance.getEntriesByName('start-screen')[0].startTime")
     page.wait_for_function("window.readyAt !== undefined", timeout=TIMEOUT_MS)
     return page.evaluate("window.readyAt")
 
 
-PAGES = {"app": "", "bare-worker": "bare-worker.html", "bare-main": "bare-main.html"}
+def emulate(page, profile):
+    if profile is None:
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", profile["network"])
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profile", choices=["fast", "phone", "both"], default="fast")
+    parser.add_argument("--variants", default=",".join(PAGES), help=f"comma-separated, of {', '.join(PAGES)}")
+    parser.add_argument("--before", type=Path, help="another build's dist/: adds the variant \"before\"")
     parser.add_argument("--json", type=Path, help="also write the samples here")
     args = parser.parse_args()
+    variants = args.variants.split(",")
+    if unknown := set(variants) - set(PAGES):
+        parser.error(f"unknown variants {sorted(unknown)}")
+    if args.before:
+        if not (args.before / "build.json").is_file():
+            parser.error(f"{args.before} is not a built dist/ (no build.json)")
+        variants.insert(1, "before")
+    profiles = ["fast", "phone"] if args.profile == "both" else [args.profile]
     build = load_build()
     dist = build.build()
-    samples = {(variant, kind): [] for variant in PAGES for kind in ("cold", "warm")}
+    stock = build.fetch_pyodide()  # the npm package's files, as published (its own stdlib zip and lock)
+    samples = {(profile, variant, kind): [] for profile in profiles for variant in variants for kind in ("cold", "warm")}
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        site = bench_site(dist, Path(folder))
-        server = build.make_server(site, port=0, prefix="/sub/cardtable/", quiet=True)
+        site = bench_site(dist, stock, Path(folder))
+        server = pages_like_server(build, site)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}/sub/cardtable/"
+        base = f"http://127.0.0.1:{server.server_port}{PREFIX}"
+        before_server = pages_like_server(build, args.before.resolve()) if args.before else None
+        if before_server:
+            threading.Thread(target=before_server.serve_forever, daemon=True).start()
+        urls = {variant: base + page for variant, page in PAGES.items()}
+        if before_server:
+            urls["before"] = f"http://127.0.0.1:{before_server.server_port}{PREFIX}"
         for run in range(args.runs):
-            order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
-            for variant in order:
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-                    page = context.new_page()
-                    page.goto(base + PAGES[variant])
-                    samples[(variant, "cold")].append(ready_ms(page, variant))
-                    if variant == "app":  # warm means: from the service worker's cache
-                        page.wait_for_function("window.cardtable.offline", timeout=TIMEOUT_MS)
-                    page.reload()
-                    samples[(variant, "warm")].append(ready_ms(page, variant))
-                    context.close()
+            for profile in profiles:
+                order = variants if run % 2 == 0 else list(reversed(variants))
+                for variant in order:
+                    with tempfile.TemporaryDirectory() as user_data:
+                        context = playwright.chromium.launch_persistent_context(
+                            user_data, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+                        page = context.new_page()
+                        emulate(page, PROFILES[profile])
+                        page.goto(urls[variant])
+                        samples[(profile, variant, "cold")].append(ready_ms(page, variant))
+                        if variant in ("app", "before"):  # warm means: from the service worker's cache
+                            page.wait_for_function("window.cardtable.offline", timeout=TIMEOUT_MS)
+                        page.reload()
+                        samples[(profile, variant, "warm")].append(ready_ms(page, variant))
+                        context.close()
+            print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
         server.shutdown()
+        if before_server:
+            before_server.shutdown()
     count, raw, packed = dist_sizes(dist)
     print(f"dist/: {count} files, {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
+    if args.before:
+        count, raw, packed = dist_sizes(args.before)
+        print(f"before: {count} files, {raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzip")
     medians = {key: statistics.median(values) for key, values in samples.items()}
-    for (variant, kind), values in samples.items():
-        print(f"{kind:4} {variant:12} median {medians[(variant, kind)]:6.0f} ms  samples {[round(v) for v in values]}")
-    for kind in ("cold", "warm"):
-        app = medians[("app", kind)]
-        print(f"{kind}: app / bare worker = {app / medians[('bare-worker', kind)]:.2f}, "
-              f"app / bare main thread = {app / medians[('bare-main', kind)]:.2f}")
+    for (profile, variant, kind), values in samples.items():
+        print(f"{profile:5} {kind:4} {variant:13} median {medians[(profile, variant, kind)]:6.0f} ms  "
+              f"samples {[round(v) for v in values]}")
+    for profile in profiles:
+        for kind in ("cold", "warm"):
+            app = medians.get((profile, "app", kind))
+            if app is None:
+                continue
+            ratios = [f"app / {variant} = {app / medians[(profile, variant, kind)]:.2f}"
+                      for variant in variants if variant != "app"]
+            print(f"{profile} {kind}: " + ", ".join(ratios))
     if args.json:
-        args.json.write_text(json.dumps({f"{v}:{k}": s for (v, k), s in samples.items()}, indent=1))
+        # The fast profile keeps the keys of earlier runs ("app:cold"); the phone's are prefixed.
+        args.json.write_text(json.dumps(
+            {(f"{v}:{k}" if p == "fast" else f"{p}:{v}:{k}"): s for (p, v, k), s in samples.items()}, indent=1))
     return 0
 
 

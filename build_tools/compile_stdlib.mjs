@@ -1,6 +1,7 @@
 // Rewrites Pyodide's python_stdlib.zip as bytecode, compiled by Pyodide's own Python
 // (the build machine's CPython cannot write 3.14 bytecode). Unchecked hash-based .pyc
-// files let zipimport skip every source check, which is what makes start-up fast.
+// files let zipimport skip every source check, which is what makes start-up fast. Compiled
+// as `python -OO` would (no docstrings, no asserts): 15% fewer bytes to download.
 //
 // usage: node compile_stdlib.mjs <pyodide dir with the stock files> <output zip>
 import { writeFileSync } from "node:fs";
@@ -35,7 +36,7 @@ def compile_stdlib(stock_zip, output_zip):
             if info.filename.endswith(".py"):
                 try:
                     code = compile(data, f"{stock_zip}/{info.filename}", "exec",
-                                   dont_inherit=True)
+                                   dont_inherit=True, optimize=2)
                 except SyntaxError:
                     pass  # e.g. deliberately broken test data: ship the source
                 else:

@@ -85,3 +85,74 @@ def test_the_shipped_stdlib_is_bytecode_and_boots(dist_dir, capsys):
     precompiled = run_node("boot_time.mjs", dist_dir)
     show(capsys, f"boot with the precompiled stdlib {precompiled['bootMs']:.0f} ms")
     assert precompiled["jsonFile"].endswith(".pyc")
+
+
+# Short options keep the matches whole: Oh Hell's largest hand 3, Kozel to 6 points, Spades to
+# 100, Zevaka (one deal). 8-5-3 has no option that shortens its 16 deals (about 90 s here with
+# hard bots): it plays its first 4.
+MATCHES = [
+    {"game": "oh_hell", "options": {"largest": 3}},
+    {"game": "kozel", "options": {"limit": 6}},
+    {"game": "spades", "options": {"target": 100}},
+    {"game": "eight_five_three", "options": {}, "maxDeals": 4},
+    {"game": "zevaka", "options": {}},
+]
+
+
+def test_every_game_plays_with_every_bot_level_on_the_trimmed_stdlib(dist_dir, capsys):
+    """The shipped stdlib is cut to what a run imports (build.py, trimmed_stdlib): every module
+    of the wheel imports and every game plays there (to its end, 8-5-3 four deals), bots of all
+    three levels at one table."""
+    result = run_node("play_all_games.mjs", dist_dir, json.dumps(MATCHES), timeout=600)
+    show(capsys, ", ".join(f"{m['game']} {m['actions']} actions {m['ms'] / 1000:.1f} s" for m in result["matches"]))
+    import games
+
+    package = Path(games.__file__).parent
+    expected = {"games"} | {
+        "games." + ".".join(path.relative_to(package).with_suffix("").parts).removesuffix(".__init__")
+        for path in package.rglob("*.py") if path.name != "__init__.py" or path.parent != package}
+    assert set(result["modules"]) == expected
+    assert [m["game"] for m in result["matches"]] == [m["game"] for m in MATCHES]
+    for match, asked in zip(result["matches"], MATCHES):
+        if "maxDeals" in asked:
+            assert match["deals"] == asked["maxDeals"] and not match["over"], match
+        else:
+            assert match["over"] is True and match["winner"], match
+        assert sorted(match["levelsUsed"]) == ["easy", "hard", "normal"], match
+
+
+def test_the_shipped_stdlib_lacks_what_the_app_does_not_import(dist_dir):
+    import zipfile
+
+    with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+    assert {"json/__init__.pyc", "random.pyc", "dataclasses.pyc"} <= names
+    assert not {"unittest/__init__.pyc", "xml/__init__.pyc", "pdb.pyc", "sqlite3/__init__.pyc"} & names
+    assert not [name for name in names if name.endswith(".py")]
+
+
+def test_a_module_the_games_import_but_the_trimmed_stdlib_lacks_fails_the_trace(dist_dir, build_module, tmp_path):
+    """What the build's check sees when a new import of py/games/ is not in the zip: the
+    module is named."""
+    build = build_module
+    manifest = json.loads((dist_dir / "build.json").read_text())
+    imports = tmp_path / "imports.json"
+    imports.write_text(json.dumps({"modules": ["json", "statistics"], "maybe": []}))
+    package = build.fetch_pyodide()
+    completed = subprocess.run(
+        ["node", str(build.TRACE_STDLIB_SCRIPTS[0]), str(package), str(dist_dir / "pyodide" / "python_stdlib.zip"),
+         str(dist_dir / manifest["wheel"]), str(dist_dir / manifest["micropip"]), str(imports)],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert completed.returncode == 1
+    assert "FAILED No module named 'statistics'; the games import it" in completed.stdout
+
+
+def test_the_build_keeps_what_any_import_statement_of_the_games_names(build_module, tmp_path, monkeypatch):
+    """An import inside a function counts although no run may reach it (build.wheel_imports)."""
+    source = tmp_path / "bot.py"
+    source.write_text("from . import cards\nfrom games.engine import search\nimport json\n\n"
+                      "def think():\n    import heapq\n    from itertools import combinations\n")
+    monkeypatch.setattr(build_module, "wheel_sources", lambda: [tmp_path / "pyproject.toml", source])
+    monkeypatch.setattr(build_module, "STDLIB_ALSO_KEEP", ("statistics",))
+    imports = build_module.wheel_imports()
+    assert imports == {"modules": ["heapq", "itertools", "json", "statistics"], "maybe": ["itertools.combinations"]}

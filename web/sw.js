@@ -14,8 +14,11 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+// "no-cache": the browser asks the server whether its HTTP cache is current, so what the page
+// has just loaded (Pyodide, the stdlib, the wheel: most of the bytes) is not downloaded a
+// second time (a 304); the hash check below still catches a copy from another build.
 async function fetchChecked(path, sha256) {
-  const response = await fetch(new Request(new URL(path, SCOPE), { cache: "no-store" }));
+  const response = await fetch(new Request(new URL(path, SCOPE), { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   if (sha256) {
     const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
@@ -67,8 +70,14 @@ self.addEventListener("fetch", (event) => {
     const cache = await openCache();
     // A page's address may carry a query (?seed=…); the files are asked for without one, and an
     // exact match is Chromium's fast lookup (ignoreSearch compares every entry).
-    const cached = request.mode === "navigate" ? await cache.match(SCOPE)
+    // Only the app's own address is the app: a deeper page would break its relative URLs. A
+    // page not cached comes from the server (which answers a missing one with 404.html, which
+    // finds the app), or offline from the cached 404.html.
+    const url = new URL(request.url);
+    const atRoot = url.pathname === new URL(SCOPE).pathname || url.pathname === new URL("index.html", SCOPE).pathname;
+    const cached = request.mode === "navigate" && atRoot ? await cache.match(SCOPE)
       : await cache.match(request.url) ?? await cache.match(request.url, { ignoreSearch: true });
-    return cached ?? fetch(request);
+    if (cached || request.mode !== "navigate") return cached ?? fetch(request);
+    return fetch(request).catch(async (error) => (await cache.match(new URL("404.html", SCOPE).href)) ?? Promise.reject(error));
   })());
 });

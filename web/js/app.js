@@ -14,7 +14,7 @@ import {
 import { registerServiceWorker } from "./sw-client.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
-import { applyDeckColours, openSettings } from "./settings-dialog.js";
+import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
 import { openRules } from "./rules-screen.js";
 import { sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
@@ -148,6 +148,7 @@ async function boot() {
       }),
       settings.bootTimeoutMs,
       t("Python did not start within {n} seconds.", { n: Math.round(settings.bootTimeoutMs / 1000) }));
+    setBuildInfo({ version: bridge.version, buildId: bridge.buildId });
     // Python's titles and labels in the page's language (a catalog that arrives later than
     // this asks for them again: onLanguageChange).
     await Promise.race([languageReady, sleep(5000)]);

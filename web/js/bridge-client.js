@@ -46,6 +46,7 @@ export function startBridge({ onProgress } = {}) {
           break;
         case "ready":
           bridge.version = data.version;
+          bridge.buildId = data.buildId ?? null;
           resolve(bridge);
           break;
         case "error":

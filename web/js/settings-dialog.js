@@ -8,6 +8,12 @@ import { holdFocus } from "./keyboard.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { t } from "./i18n.js";
 
+// What a bug report needs: the app's version and the build (build.json), told by the worker.
+let buildInfo = null;
+export function setBuildInfo({ version, buildId }) {
+  buildInfo = version ? { version, buildId } : null;
+}
+
 export function applyDeckColours(fourColour = Boolean(readPrefs().fourColour)) {
   document.documentElement.classList.toggle("four-colour", fourColour);
   return fourColour;
@@ -41,6 +47,9 @@ export function openSettings(host, { onClose = null } = {}) {
       t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
     el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
   el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
+  buildInfo && el("p", { class: "hint about", "data-testid": "about" },
+    // i18n: the About line of the settings; {version} like 0.1.0, {build} 16 hex digits
+    t("About: Card Table {version}, build {build}", { version: buildInfo.version, build: buildInfo.buildId ?? "?" })),
   el("div", { class: "dialog-buttons" },
     el("button", { type: "button", class: "primary", "data-testid": "close-settings", onclick: close }, t("Close"))));
   fourColour.setAttribute("aria-describedby", "four-colour-hint");
