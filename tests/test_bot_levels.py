@@ -101,3 +101,42 @@ def test_easy_slips_are_legal_and_ranked_by_a_quick_look(game_id):
         assert action in view["legal"]
         checked += 1
     assert checked >= 6
+
+
+def test_the_world_weights_read_only_the_seats_view():
+    """Oh Hell's inference weighs a sampled world by the others' bids: the weight of a
+    world is the same whatever the hidden cards of the true position are, and worlds
+    that explain the bids better weigh more."""
+    from sampling_checks import positions
+
+    game = registry.get("oh_hell")
+    checked = 0
+    for seed in (2, 3):
+        for index, state in enumerate(positions(game, 4, {"largest": 7}, seed, every=3)):
+            seat = state.turn
+            if seat is None or all(b is None for s, b in enumerate(state.bids) if s != seat):
+                continue
+            rng = random.Random(index)
+            other = game.redeal_hidden(state, seat, random.Random(index + 100))
+            for _ in range(5):
+                world = game.sample(state, seat, rng)
+                weight = game.world_weight(world, state, seat)
+                assert 0.0 <= weight <= 1.0
+                assert game.world_weight(world, other, seat) == weight
+                checked += 1
+    assert checked >= 50
+
+
+def test_a_world_that_explains_the_bids_weighs_more():
+    from test_oh_hell_rules import stacked
+
+    # Seat 0 bid 3 with the three top trumps; seat 1 bid 0 with low hearts.
+    state = stacked([["AS", "KS", "QS"], ["2H", "3H", "4H"], ["5D", "6D", "7D"], ["8C", "9C", "TC"]])
+    game = registry.get("oh_hell")
+    state = game.apply(state, {"type": "bid", "n": 3})
+    state = game.apply(state, {"type": "bid", "n": 0})
+    seat = state.turn
+    true_world = state.clone()
+    swapped = state.clone()
+    swapped.hands[0], swapped.hands[1] = state.hands[1], state.hands[0]
+    assert game.world_weight(true_world, state, seat) > 10 * game.world_weight(swapped, state, seat)
