@@ -55,9 +55,10 @@ applyDeckColours();
 installKeyboard();
 installAnnouncer();
 // A failed write (storage full, or blocked) is said, never thrown: the game goes on.
-onStorageProblem(({ kind, what }) => banner.show(kind === "quota"
-  ? t("Storage is full: {what} could not be saved. Export your data from History & statistics, then free some space.", { what })
-  : t("Storage is not available: {what} could not be saved.", { what })));
+onStorageProblem(({ kind, what }) => banner.show(
+  kind === "quota" ? t("Storage is full: {what} could not be saved. Export your data from History & statistics, then free some space.", { what })
+    : kind === "kept" ? t("Storage is full: {what} was not saved, so that data this version could not read is not overwritten. Export your data from History & statistics, then free space for this site in the browser's settings.", { what })
+      : t("Storage is not available: {what} could not be saved.", { what })));
 let bridge = null;
 let games = [];
 let match = null;
@@ -161,10 +162,17 @@ async function boot() {
     show(errorScreen(bootError), "error");
     return;
   }
-  const resumed = activeGame();
-  const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
-  if (save && TABLES[save.game]) await resumeMatch(save);
-  else showStart();
+  try {
+    const resumed = activeGame();
+    const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
+    if (save && Object.hasOwn(TABLES, save.game)) await resumeMatch(save);
+    else showStart();
+  } catch (error) {
+    // Stored values are checked before use (storage.js); should one still break a screen,
+    // the start screen shows without the saves rather than the page staying on "loading".
+    console.error(error);
+    showStart(t("The saved games could not be shown: {reason}", { reason: error?.message ?? String(error) }), { withSaves: false });
+  }
   performance.mark("start-screen");
   setTimeout(prefetchScreens, 0);
   // After Python is ready, so a first visit does not download everything twice.
@@ -195,13 +203,13 @@ async function showHistory() {
   show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
 
-function showStart(notice = null) {
+function showStart(notice = null, { withSaves = true } = {}) {
   match?.stop();
   match = null;
   table = null;
   startNotice = notice;
   setActive(null);
-  const saves = listSaves();
+  const saves = withSaves ? listSaves() : [];
   show(startScreen({
     games,
     playableGames: new Set(Object.keys(TABLES).filter((id) => games.some((game) => game.id === id))),
@@ -257,7 +265,7 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
 async function resumeMatch(save) {
   let answer;
   try {
-    answer = TABLES[save.record.game]
+    answer = Object.hasOwn(TABLES, save.record.game)
       ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
       : { error: { code: "unknown_game", message: t("no table for the game \"{game}\"", { game: save.record.game }) } };
   } catch (error) {
@@ -302,6 +310,11 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
 }
 
 // For tests and bug reports: the record of the match on the table (null elsewhere).
-window.cardtable = { currentRecord: () => match?.record ?? null, offline: null };
+// ask(request) is one bridge call, as the page makes them.
+window.cardtable = {
+  currentRecord: () => match?.record ?? null,
+  offline: null,
+  ask: (request, options) => bridge.call(request, options),
+};
 
 boot();
