@@ -51,6 +51,9 @@ def new_page(browser, page_errors):
     contexts = []
 
     def open_page(viewport=PHONE, **context_options) -> Page:
+        # The page's CSP forbids eval, which page.wait_for_function("expression") uses;
+        # tests/browser/test_csp.py runs with the policy enforced.
+        context_options.setdefault("bypass_csp", True)
         context = browser.new_context(viewport=viewport, **context_options)
         contexts.append(context)
         page = context.new_page()

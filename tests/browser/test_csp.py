@@ -12,7 +12,7 @@ document.addEventListener('securitypolicyviolation', (event) =>
 
 
 def test_every_screen_and_a_deal_run_under_a_strict_csp(new_page, open_app):
-    page = new_page(DESKTOP)
+    page = new_page(DESKTOP, bypass_csp=False)
     refused = []
     page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
     page.add_init_script(RECORD_VIOLATIONS)
