@@ -8,10 +8,11 @@ import { runMatch } from "./match.js";
 import { applyBotSpeed, BOT_LEVELS, botSpeedChoices, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
-  activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
+  activeGame, downloadJSON, listSaves, loadSave, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
   setActive, setSaveAside, unseenSetAside, writePrefs,
 } from "./storage.js";
 import { registerServiceWorker } from "./sw-client.js";
+import { claimGame, releaseGame, takeOverGame } from "./tabs.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings } from "./settings-dialog.js";
@@ -199,6 +200,7 @@ function setAsideNotice() {
 async function showHistory() {
   match?.stop();
   match = null;
+  releaseGame();
   const { historyScreen } = await historyModule();
   show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
@@ -206,9 +208,11 @@ async function showHistory() {
 function showStart(notice = null, { withSaves = true } = {}) {
   match?.stop();
   match = null;
+  releaseGame();
+  // Only a tab that leaves its table says so (another tab may have its table open).
+  if (table) setActive(null);
   table = null;
   startNotice = notice;
-  setActive(null);
   const saves = withSaves ? listSaves() : [];
   show(startScreen({
     games,
@@ -250,7 +254,34 @@ function chosenLevel() {
   return BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL;
 }
 
+// Another tab took this game over: its table goes, its moves are all saved.
+function takenOver() {
+  showStart();
+  banner.show(t("This game is now played in another tab. Its moves are saved; open it here again to take it back."));
+}
+
+// The game is on another tab's table: say so, and offer to take it over (then its save is
+// read afresh, with every move that tab made).
+function offerTakeOver(game) {
+  const title = games.find((entry) => entry.id === game)?.title ?? game;
+  banner.show(t("{game} is open in another tab. Only one tab at a time plays a game, so no moves are lost.", { game: title }), {
+    action: {
+      label: t("Play it here"), testid: "take-over",
+      onClick: async () => {
+        await takeOverGame(game, takenOver);
+        const save = loadSave(game);
+        if (save) await resumeOwned(save);
+        else showStart();
+      },
+    },
+  });
+}
+
 async function startNewMatch({ game, players, options, level = chosenLevel() }) {
+  if (!(await claimGame(game, takenOver))) {
+    offerTakeOver(game);
+    return;
+  }
   writePrefs({ level });
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
@@ -263,6 +294,16 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
 }
 
 async function resumeMatch(save) {
+  if (!(await claimGame(save.game, takenOver))) {
+    if (document.body.dataset.screen !== "start") showStart();
+    offerTakeOver(save.game);
+    return;
+  }
+  // Read again now that this tab owns it: the start screen's copy may be older.
+  await resumeOwned(loadSave(save.game) ?? save);
+}
+
+async function resumeOwned(save) {
   let answer;
   try {
     answer = Object.hasOwn(TABLES, save.record.game)
