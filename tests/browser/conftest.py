@@ -83,6 +83,23 @@ def start_screen_ms(page: Page) -> float:
     return page.evaluate("performance.getEntriesByName('start-screen')[0].startTime")
 
 
+def bots_at_level(page: Page, level: str) -> None:
+    """Every bot request reaches Python asking for `level`: a bridge error on demand (the page
+    sends only the levels it knows and ignores an unknown ?level=). The worker script is served
+    doctored; open the page with service_workers="block" so the route sees its request."""
+    original = 'const handle = pyodide.pyimport("games.bridge").handle;'
+    replacement = json.dumps(json.dumps(level)[1:-1].join(['"level":"', '"']))
+    doctored = ('const handle = ((real) => (text) => real(text.replace(/"level":"[a-z]+"/, '
+                f'{replacement})))(pyodide.pyimport("games.bridge").handle);')
+
+    def serve(route):
+        body = route.fetch().text()
+        assert original in body, "worker.js no longer creates `handle` as this helper expects"
+        route.fulfill(body=body.replace(original, doctored), content_type="text/javascript")
+
+    page.context.route("**/js/worker.js", serve)
+
+
 def screenshot(page: Page, name: str) -> Path:
     RESULTS.mkdir(exist_ok=True)
     path = RESULTS / f"{name}.png"

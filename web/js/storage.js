@@ -390,6 +390,11 @@ function writeHistory(entries) {
 }
 
 export function addHistory(entry) {
+  // A bad entry would make the whole history unreadable later: refused (its save stays).
+  if (!isHistoryEntry(entry)) {
+    console.error("a history entry of the wrong shape was not written:", entry);
+    return { ok: false, kind: "invalid" };
+  }
   const entries = readHistory();
   if (entries.some((old) => old.id === entry.id)) return { ok: true };
   return writeHistory([...entries, entry]);
