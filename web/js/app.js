@@ -314,7 +314,7 @@ async function resumeOwned(save) {
   }
   if (answer.error) {
     // Only a record Python refuses is set aside; an engine that is down is just reported.
-    if (["bad_record", "unknown_game", "bad_options", "bad_request"].includes(answer.error.code)) {
+    if (["bad_record", "unknown_game", "bad_options", "bad_request", "bad_json"].includes(answer.error.code)) {
       setSaveAside(save.game, t("The saved game could not be resumed: {reason}", { reason: answer.error.message }));
       showStart(t("The saved game could not be resumed ({reason}). It was set aside.", { reason: answer.error.message }));
     } else {
