@@ -25,8 +25,9 @@ _REPLAY_CACHE_SIZE = 8
 MAX_REQUEST_CHARS = 4_000_000
 MAX_DEPTH = 64
 MAX_BUDGET_MS = 60_000
-# A JSON string (skipped whole) or one bracket.
-_BRACKETS_OUTSIDE_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST_PAIRS = re.compile(r"\[\]|\{\}")
 
 
 class BadRequest(GameError):
@@ -43,7 +44,7 @@ def handle(request) -> str:
     if len(request) > MAX_REQUEST_CHARS:
         return _error("bad_json", _("The request is too large ({n} characters; at most {limit}).",
                                     n=len(request), limit=MAX_REQUEST_CHARS))
-    if _nesting_depth(request) > MAX_DEPTH:
+    if _too_deep(request):
         return _error("bad_json", _("The request is nested too deeply (more than {limit} levels).", limit=MAX_DEPTH))
     try:
         message = json.loads(request, parse_constant=_reject_constant)
@@ -215,18 +216,18 @@ def _seat(message, field, state):
     return seat
 
 
-def _nesting_depth(text):
-    """The deepest nesting of [ and { outside strings, counted without recursion (an
-    invalid text is left to json.loads to refuse)."""
-    depth = deepest = 0
-    for token in _BRACKETS_OUTSIDE_STRINGS.finditer(text):
-        char = token.group()
-        if char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+def _too_deep(text, limit=MAX_DEPTH):
+    """Whether [ and { nest over `limit` levels outside strings, found without recursion and
+    at C speed (a record is sent with every request): strings and all but brackets are
+    dropped, then each pass removes the innermost pairs. An unbalanced text is left to
+    json.loads to refuse."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    for _ in range(limit):
+        shorter = _INNERMOST_PAIRS.sub("", brackets)
+        if shorter == brackets:
+            return False
+        brackets = shorter
+    return bool(_INNERMOST_PAIRS.search(brackets))
 
 
 def _reject_constant(name):
