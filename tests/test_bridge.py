@@ -161,6 +161,31 @@ def test_unknown_bot_level_and_bad_budget():
     assert "action" in call({"op": "bot", "record": record, "budget_ms": 50})
 
 
+def test_a_budget_beyond_any_real_one_is_refused_not_taken_as_infinite():
+    text = json.dumps({"op": "bot", "record": new_record(), "budget_ms": 0})[:-2]
+    for budget in ("1e400", "1" + "0" * 400, str(bridge.MAX_BUDGET_MS + 1)):
+        assert_error(call(text + budget + "}"), "bad_request")
+
+
+def test_over_deep_and_oversized_requests_are_refused_before_parsing():
+    # Pyodide's json.loads dies of "Maximum call stack size exceeded" on this (CPython raises
+    # RecursionError): the depth is counted on the text first (tests/node/hostile_bridge.mjs).
+    deep = '{"op": "view", "seat": 0, "record": ' + "[" * 3000 + "]" * 3000 + "}"
+    answer = call(deep)
+    assert_error(answer, "bad_json")
+    assert str(bridge.MAX_DEPTH) in answer["error"]["message"]
+    # Brackets inside strings are text, not nesting.
+    assert "games" in call({"op": "games", "lang": "[{" * 500})
+    nested = {"op": "view", "seat": 0, "record": new_record()}
+    for _ in range(bridge.MAX_DEPTH):
+        nested = [nested]
+    assert_error(call(nested), "bad_json")
+    huge = json.dumps({"op": "games", "padding": "x" * bridge.MAX_REQUEST_CHARS})
+    answer = call(huge)
+    assert_error(answer, "bad_json")
+    assert "too large" in answer["error"]["message"]
+
+
 def test_a_record_from_a_newer_version_is_refused_plainly():
     record = dict(new_record(), version=99)
     answer = call({"op": "view", "record": record, "seat": 0})

@@ -156,3 +156,17 @@ def test_the_build_keeps_what_any_import_statement_of_the_games_names(build_modu
     monkeypatch.setattr(build_module, "STDLIB_ALSO_KEEP", ("statistics",))
     imports = build_module.wheel_imports()
     assert imports == {"modules": ["heapq", "itertools", "json", "statistics"], "maybe": ["itertools.combinations"]}
+
+
+def test_hostile_requests_are_refused_and_pyodide_keeps_answering(dist_dir):
+    """Issue 17: a request nested a few thousand levels deep killed Pyodide in Chromium (100,000 under node) (every later call answered
+    `internal`, then nothing); a 20 MB request was parsed; budget_ms 1e400 was taken as
+    infinite and 10^400 answered `internal`."""
+    answers = run_node("hostile_bridge.mjs", dist_dir)["answers"]
+    # Before: the first threw "Maximum call stack size exceeded", the next gave undefined.
+    assert answers["deep"].get("code") == "bad_json", answers
+    assert answers["deepObject"].get("code") == "bad_json", answers
+    assert answers["huge"].get("code") == "bad_json" and "too large" in answers["huge"]["message"], answers
+    assert answers["budgetOverflow"].get("code") == "bad_request", answers
+    assert answers["budgetHugeInt"].get("code") == "bad_request", answers
+    assert answers["after"] == {"view": True}, answers

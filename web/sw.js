@@ -37,6 +37,7 @@ async function precache() {
     while (next < entries.length) {
       const [path, sha256] = entries[next++];
       const response = await fetchChecked(path, sha256);
+      if (path === "build.json") await checkManifest(response.clone());
       await cache.put(new URL(path, SCOPE).href, response.clone());
       if (path === "index.html") await cache.put(SCOPE, response);
     }
@@ -44,7 +45,52 @@ async function precache() {
   await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
 }
 
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+// build.json cannot carry its own hash: it is fetched fresh (no-store) and must name this
+// worker's build, or the install fails as on a checksum mismatch.
+async function checkManifest(response) {
+  let buildId;
+  try {
+    buildId = (await response.json()).build_id;
+  } catch {
+    buildId = undefined;
+  }
+  if (buildId !== self.PRECACHE.build_id) throw new Error(`build.json: build ${buildId}, not ${self.PRECACHE.build_id}`);
+}
+
+// A failed install leaves no half-filled cache behind (it was kept until a later update).
+self.addEventListener("install", (event) => event.waitUntil(precache().catch(async (error) => {
+  await caches.delete(CACHE);
+  throw error;
+})));
+
+// A cached file whose bytes no longer match its sha256 (a damaged disk cache) is fetched
+// again: checked once per worker start, a while after a page loads (not while Python boots).
+let checkedCache = null;
+
+async function repairCache() {
+  const cache = await caches.open(CACHE);
+  for (const [path, sha256] of Object.entries(self.PRECACHE.files)) {
+    const url = new URL(path, SCOPE).href;
+    const cached = await cache.match(url);
+    if (!cached) continue; // not cached yet: fetched when first needed
+    if (hex(await crypto.subtle.digest("SHA-256", await cached.arrayBuffer())) === sha256) continue;
+    try {
+      const response = await fetchChecked(path, sha256);
+      await cache.put(url, response.clone());
+      if (path === "index.html") await cache.put(SCOPE, response);
+    } catch (error) {
+      await cache.delete(url); // offline or another build on the server: better missing than wrong
+      console.warn("a damaged cached file could not be fetched again:", error);
+    }
+  }
+}
+
+const REPAIR_DELAY_MS = 5000;
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode !== "navigate" || checkedCache) return;
+  checkedCache = new Promise((resolve) => setTimeout(resolve, REPAIR_DELAY_MS)).then(repairCache);
+  event.waitUntil(checkedCache.catch((error) => console.warn("the cache check failed:", error)));
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -8,6 +8,7 @@ and the record that was sent is never changed. Every op takes an optional "lang"
 
 import json
 import random
+import re
 from collections import OrderedDict
 
 from . import registry
@@ -18,6 +19,15 @@ LEVELS = ("easy", "normal", "hard")
 _OPS = {}
 _REPLAYS: OrderedDict = OrderedDict()  # record JSON -> state; states are immutable
 _REPLAY_CACHE_SIZE = 8
+# Limits checked on the request text before json.loads (docs/bridge.md): Pyodide's parser
+# recurses in C and a record nested a few thousand levels deep kills the interpreter, and a
+# huge request only costs time. A real record is far below both (8-5-3's longest: ~80 kB).
+MAX_REQUEST_CHARS = 4_000_000
+MAX_DEPTH = 64
+MAX_BUDGET_MS = 60_000
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST_PAIRS = re.compile(r"\[\]|\{\}")
 
 
 class BadRequest(GameError):
@@ -31,6 +41,11 @@ class UnknownOp(GameError):
 def handle(request) -> str:
     if not isinstance(request, str):
         return _error("bad_request", _("The request must be a JSON string."))
+    if len(request) > MAX_REQUEST_CHARS:
+        return _error("bad_json", _("The request is too large ({n} characters; at most {limit}).",
+                                    n=len(request), limit=MAX_REQUEST_CHARS))
+    if _too_deep(request):
+        return _error("bad_json", _("The request is nested too deeply (more than {limit} levels).", limit=MAX_DEPTH))
     try:
         message = json.loads(request, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
@@ -112,8 +127,9 @@ def _bot(message):
         raise BadRequest(_("Unknown bot level {level}; choose one of {levels}.", level=repr(level),
                            levels=", ".join(LEVELS)))
     budget = message.get("budget_ms")
-    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool) or budget < 0):
-        raise BadRequest(_('"budget_ms" must be a number of milliseconds, 0 or more.'))
+    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool)
+                               or not 0 <= budget <= MAX_BUDGET_MS):
+        raise BadRequest(_('"budget_ms" must be a number of milliseconds from 0 to {limit}.', limit=MAX_BUDGET_MS))
     seat = game.to_act(state)
     if seat is None:
         raise GameError(_("The match is over; no one is to act."))
@@ -198,6 +214,20 @@ def _seat(message, field, state):
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise BadRequest(_('"{field}" must be a seat number from 0 to {last}.', field=field, last=state.players - 1))
     return seat
+
+
+def _too_deep(text, limit=MAX_DEPTH):
+    """Whether [ and { nest over `limit` levels outside strings, found without recursion and
+    at C speed (a record is sent with every request): strings and all but brackets are
+    dropped, then each pass removes the innermost pairs. An unbalanced text is left to
+    json.loads to refuse."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    for _ in range(limit):
+        shorter = _INNERMOST_PAIRS.sub("", brackets)
+        if shorter == brackets:
+            return False
+        brackets = shorter
+    return bool(_INNERMOST_PAIRS.search(brackets))
 
 
 def _reject_constant(name):

@@ -51,6 +51,9 @@ def new_page(browser, page_errors):
     contexts = []
 
     def open_page(viewport=PHONE, **context_options) -> Page:
+        # The page's CSP forbids eval, which page.wait_for_function("expression") uses;
+        # tests/browser/test_csp.py runs with the policy enforced.
+        context_options.setdefault("bypass_csp", True)
         context = browser.new_context(viewport=viewport, **context_options)
         contexts.append(context)
         page = context.new_page()
@@ -78,6 +81,23 @@ def open_app(site_url):
 def start_screen_ms(page: Page) -> float:
     """Navigation start to the start screen, as the page marked it."""
     return page.evaluate("performance.getEntriesByName('start-screen')[0].startTime")
+
+
+def bots_at_level(page: Page, level: str) -> None:
+    """Every bot request reaches Python asking for `level`: a bridge error on demand (the page
+    sends only the levels it knows and ignores an unknown ?level=). The worker script is served
+    doctored; open the page with service_workers="block" so the route sees its request."""
+    original = 'const handle = pyodide.pyimport("games.bridge").handle;'
+    replacement = json.dumps(json.dumps(level)[1:-1].join(['"level":"', '"']))
+    doctored = ('const handle = ((real) => (text) => real(text.replace(/"level":"[a-z]+"/, '
+                f'{replacement})))(pyodide.pyimport("games.bridge").handle);')
+
+    def serve(route):
+        body = route.fetch().text()
+        assert original in body, "worker.js no longer creates `handle` as this helper expects"
+        route.fulfill(body=body.replace(original, doctored), content_type="text/javascript")
+
+    page.context.route("**/js/worker.js", serve)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -41,7 +41,8 @@ def browser_profile(browser, tmp_path):
     HTTP cache keeps no file as large as Pyodide's 9.6 MB wasm, so the service worker would
     download it again there."""
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=PHONE)
+        tmp_path / "profile", executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=PHONE,
+        bypass_csp=True)  # like new_page (conftest): the CSP itself is test_csp.py's
     yield context.new_page()
     context.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import FAST, PHONE, STEP_TIMEOUT_MS, screenshot, start_match
+from conftest import FAST, PHONE, STEP_TIMEOUT_MS, bots_at_level, screenshot, start_match
 
 from games import bridge
 
@@ -123,8 +123,9 @@ def test_russian_then_german_mid_game_and_after_a_reload(new_page, open_app):
 
 
 def test_an_oh_hell_table_and_a_bridge_error_in_german(new_page, open_app):
-    page = new_page(PHONE)
-    open_app(page, f"{FAST}&seed=7&level=bogus")  # seed 7: a bot bids first
+    page = new_page(PHONE, service_workers="block")
+    bots_at_level(page, "bogus")
+    open_app(page, f"{FAST}&seed=7")  # seed 7: a bot bids first
     choose_language(page, "[data-testid=language]", "de", "Kartentisch")
     hook = page.inner_text("[data-testid=option-hook] legend")
     assert hook == "Hakenregel (die Ansage des Gebers darf die Summe nicht gleich der Stichzahl machen)"

@@ -5,7 +5,7 @@ checked against CPython's bridge for the same record."""
 import json
 import time
 
-from conftest import (DESKTOP, FAST, PHONE, RESULTS, SAVE_KEY, STEP_TIMEOUT_MS, act_as_human,
+from conftest import (DESKTOP, FAST, PHONE, RESULTS, SAVE_KEY, STEP_TIMEOUT_MS, act_as_human, bots_at_level,
                       python_view, saved_record, screenshot, start_match, start_screen_ms, wait_for_human)
 
 
@@ -183,8 +183,9 @@ def test_boot_failure_shows_the_error_screen(new_page, site_url):
 
 
 def test_bridge_error_shows_a_banner_not_a_crash(new_page, open_app):
-    page = new_page(PHONE)
-    open_app(page, f"{FAST}&seed=7&level=grandmaster")  # seed 7: a bot bids first
+    page = new_page(PHONE, service_workers="block")
+    bots_at_level(page, "grandmaster")
+    open_app(page, f"{FAST}&seed=7")  # seed 7: a bot bids first
     start_match(page, players=4)
     page.wait_for_selector("[data-testid=error-banner]:visible", timeout=STEP_TIMEOUT_MS)
     assert "Unknown bot level" in page.inner_text("[data-testid=error-message]")

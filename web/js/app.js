@@ -8,10 +8,11 @@ import { runMatch } from "./match.js";
 import { applyBotSpeed, BOT_LEVELS, botSpeedChoices, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
-  activeGame, downloadJSON, listSaves, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
+  activeGame, downloadJSON, listSaves, loadSave, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
   setActive, setSaveAside, unseenSetAside, writePrefs,
 } from "./storage.js";
 import { registerServiceWorker } from "./sw-client.js";
+import { claimGame, releaseGame, takeOverGame } from "./tabs.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
@@ -55,9 +56,10 @@ applyDeckColours();
 installKeyboard();
 installAnnouncer();
 // A failed write (storage full, or blocked) is said, never thrown: the game goes on.
-onStorageProblem(({ kind, what }) => banner.show(kind === "quota"
-  ? t("Storage is full: {what} could not be saved. Export your data from History & statistics, then free some space.", { what })
-  : t("Storage is not available: {what} could not be saved.", { what })));
+onStorageProblem(({ kind, what }) => banner.show(
+  kind === "quota" ? t("Storage is full: {what} could not be saved. Export your data from History & statistics, then free some space.", { what })
+    : kind === "kept" ? t("Storage is full: {what} was not saved, so that data this version could not read is not overwritten. Export your data from History & statistics, then free space for this site in the browser's settings.", { what })
+      : t("Storage is not available: {what} could not be saved.", { what })));
 let bridge = null;
 let games = [];
 let match = null;
@@ -162,10 +164,17 @@ async function boot() {
     show(errorScreen(bootError), "error");
     return;
   }
-  const resumed = activeGame();
-  const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
-  if (save && TABLES[save.game]) await resumeMatch(save);
-  else showStart();
+  try {
+    const resumed = activeGame();
+    const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
+    if (save && Object.hasOwn(TABLES, save.game)) await resumeMatch(save);
+    else showStart();
+  } catch (error) {
+    // Stored values are checked before use (storage.js); should one still break a screen,
+    // the start screen shows without the saves rather than the page staying on "loading".
+    console.error(error);
+    showStart(t("The saved games could not be shown: {reason}", { reason: error?.message ?? String(error) }), { withSaves: false });
+  }
   performance.mark("start-screen");
   setTimeout(prefetchScreens, 0);
   // After Python is ready, so a first visit does not download everything twice.
@@ -192,17 +201,20 @@ function setAsideNotice() {
 async function showHistory() {
   match?.stop();
   match = null;
+  releaseGame();
   const { historyScreen } = await historyModule();
   show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
 
-function showStart(notice = null) {
+function showStart(notice = null, { withSaves = true } = {}) {
   match?.stop();
   match = null;
+  releaseGame();
+  // Only a tab that leaves its table says so (another tab may have its table open).
+  if (table) setActive(null);
   table = null;
   startNotice = notice;
-  setActive(null);
-  const saves = listSaves();
+  const saves = withSaves ? listSaves() : [];
   show(startScreen({
     games,
     playableGames: new Set(Object.keys(TABLES).filter((id) => games.some((game) => game.id === id))),
@@ -243,7 +255,34 @@ function chosenLevel() {
   return BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL;
 }
 
+// Another tab took this game over: its table goes, its moves are all saved.
+function takenOver() {
+  showStart();
+  banner.show(t("This game is now played in another tab. Its moves are saved; open it here again to take it back."));
+}
+
+// The game is on another tab's table: say so, and offer to take it over (then its save is
+// read afresh, with every move that tab made).
+function offerTakeOver(game) {
+  const title = games.find((entry) => entry.id === game)?.title ?? game;
+  banner.show(t("{game} is open in another tab. Only one tab at a time plays a game, so no moves are lost.", { game: title }), {
+    action: {
+      label: t("Play it here"), testid: "take-over",
+      onClick: async () => {
+        await takeOverGame(game, takenOver);
+        const save = loadSave(game);
+        if (save) await resumeOwned(save);
+        else showStart();
+      },
+    },
+  });
+}
+
 async function startNewMatch({ game, players, options, level = chosenLevel() }) {
+  if (!(await claimGame(game, takenOver))) {
+    offerTakeOver(game);
+    return;
+  }
   writePrefs({ level });
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
@@ -256,9 +295,19 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
 }
 
 async function resumeMatch(save) {
+  if (!(await claimGame(save.game, takenOver))) {
+    if (document.body.dataset.screen !== "start") showStart();
+    offerTakeOver(save.game);
+    return;
+  }
+  // Read again now that this tab owns it: the start screen's copy may be older.
+  await resumeOwned(loadSave(save.game) ?? save);
+}
+
+async function resumeOwned(save) {
   let answer;
   try {
-    answer = TABLES[save.record.game]
+    answer = Object.hasOwn(TABLES, save.record.game)
       ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
       : { error: { code: "unknown_game", message: t("no table for the game \"{game}\"", { game: save.record.game }) } };
   } catch (error) {
@@ -266,7 +315,7 @@ async function resumeMatch(save) {
   }
   if (answer.error) {
     // Only a record Python refuses is set aside; an engine that is down is just reported.
-    if (["bad_record", "unknown_game", "bad_options", "bad_request"].includes(answer.error.code)) {
+    if (["bad_record", "unknown_game", "bad_options", "bad_request", "bad_json"].includes(answer.error.code)) {
       setSaveAside(save.game, t("The saved game could not be resumed: {reason}", { reason: answer.error.message }));
       showStart(t("The saved game could not be resumed ({reason}). It was set aside.", { reason: answer.error.message }));
     } else {
@@ -303,6 +352,11 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
 }
 
 // For tests and bug reports: the record of the match on the table (null elsewhere).
-window.cardtable = { currentRecord: () => match?.record ?? null, offline: null };
+// ask(request) is one bridge call, as the page makes them.
+window.cardtable = {
+  currentRecord: () => match?.record ?? null,
+  offline: null,
+  ask: (request, options) => bridge.call(request, options),
+};
 
 boot();

@@ -9,13 +9,18 @@ export function createBanner(node) {
     node.replaceChildren();
   }
 
-  function show(message, { retry = null } = {}) {
+  // action: {label, onClick, testid}, a button other than "Try again".
+  function show(message, { retry = null, action = null } = {}) {
     replaceChildren(node,
       el("p", { class: "banner-text", "data-testid": "error-message" }, message),
       retry && el("button", {
         type: "button", class: "banner-button",
         onclick: () => { hide(); retry(); },
       }, t("Try again")),
+      action && el("button", {
+        type: "button", class: "banner-button", "data-testid": action.testid ?? "banner-action",
+        onclick: () => { hide(); action.onClick(); },
+      }, action.label),
       el("button", {
         type: "button", class: "banner-button banner-close", "aria-label": t("Dismiss"),
         onclick: hide,

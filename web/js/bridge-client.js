@@ -1,27 +1,54 @@
 // The page's side of the Python bridge (docs/bridge.md): starts the worker and turns
 // requests into promises of answers. Error answers ({error: {code, message}}) resolve;
-// only a worker that fails to boot or dies rejects. Every request carries the page's
+// a worker that fails to boot rejects the start. Every request carries the page's
 // language ("lang"), so Python's messages, titles and option labels come translated.
+//
+// No call stays pending: each has a deadline. A call past it, an answer that is not JSON, a
+// worker that reports Python's fatal error or crashes after the start: the calls in flight
+// reject (or get an `internal` error answer) and a fresh worker boots for the next calls.
 
 import { currentLanguage, t } from "./i18n.js";
+
+// Longer than any answer takes (the hard bot's budget is seconds; Python refuses a budget
+// over 60 s), short enough that a stuck engine is noticed.
+export const CALL_TIMEOUT_MS = 90_000;
+
+function newWorker() {
+  const name = navigator.serviceWorker?.controller ? "cached" : "network"; // see worker.js FROM_CACHE
+  return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+}
 
 export function startBridge({ onProgress } = {}) {
   // index.html starts the worker before the page's modules load (a head start on boot).
   const early = window.cardtableEarlyWorker;
   window.cardtableEarlyWorker = null;
-  const worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  const pending = new Map();
+  let worker = early?.worker ?? newWorker();
+  let pending = new Map();
   let nextId = 1;
   let failure = null;
+  let ready = false; // the bridge started
+  let workerReady = false; // the current worker's Python is up (false while a restart boots)
 
   return new Promise((resolve, reject) => {
     const bridge = {
       version: null,
-      call(request) {
+      restarts: 0,
+      // options.timeoutMs: this call's deadline (default CALL_TIMEOUT_MS).
+      call(request, { timeoutMs = CALL_TIMEOUT_MS } = {}) {
         if (failure) return Promise.reject(failure);
         const id = nextId++;
+        const calls = pending;
         return new Promise((resolveCall, rejectCall) => {
-          pending.set(id, { resolve: resolveCall, reject: rejectCall });
+          const timer = setTimeout(() => {
+            if (!calls.has(id)) return;
+            calls.delete(id);
+            rejectCall(new Error(t("the game engine did not answer within {n} seconds", { n: Math.round(timeoutMs / 1000) })));
+            restart(); // a stuck Python answers nothing more: start a fresh one
+          }, timeoutMs);
+          calls.set(id, {
+            resolve: (answer) => { clearTimeout(timer); resolveCall(answer); },
+            reject: (error) => { clearTimeout(timer); rejectCall(error); },
+          });
           worker.postMessage({ type: "call", id, request: JSON.stringify({ lang: currentLanguage(), ...request }) });
         });
       },
@@ -30,45 +57,91 @@ export function startBridge({ onProgress } = {}) {
       },
     };
 
+    function rejectPending(error) {
+      const calls = pending;
+      pending = new Map();
+      for (const call of calls.values()) call.reject(error);
+    }
+
     function fail(error) {
       if (failure) return;
       failure = error;
       worker.terminate();
-      for (const call of pending.values()) call.reject(error);
-      pending.clear();
+      rejectPending(error);
       reject(error); // no effect once ready
     }
 
-    worker.onmessage = ({ data }) => {
-      switch (data.type) {
+    // A fresh worker (and Python) after a fatal error; the calls in flight reject.
+    function restart() {
+      if (failure) return;
+      worker.terminate();
+      rejectPending(new Error(t("the game engine was restarted")));
+      bridge.restarts += 1;
+      workerReady = false;
+      worker = newWorker();
+      listen(worker);
+    }
+
+    function answerOf(text) {
+      try {
+        if (typeof text !== "string") throw new Error(`${typeof text} answer`);
+        return JSON.parse(text);
+      } catch (error) {
+        return { error: { code: "internal", message: t("The game engine gave no readable answer ({reason}).", { reason: error.message }) } };
+      }
+    }
+
+    function onMessage(data) {
+      switch (data?.type) {
         case "progress":
-          onProgress?.({ stage: data.stage, done: data.done, total: data.total });
+          if (!ready) onProgress?.({ stage: data.stage, done: data.done, total: data.total });
           break;
         case "ready":
+          ready = true;
+          workerReady = true;
           bridge.version = data.version;
           bridge.buildId = data.buildId ?? null;
           resolve(bridge);
           break;
-        case "error":
+        case "error": // the boot failed (a restart's too: no endless restarts)
           fail(new Error(t("Python failed to start: {reason}", { reason: data.message })));
+          break;
+        case "fatal":
+          restart();
           break;
         case "answer": {
           const call = pending.get(data.id);
           pending.delete(data.id);
-          call?.resolve(JSON.parse(data.answer));
+          call?.resolve(answerOf(data.answer));
           break;
         }
+        default:
+          break;
       }
+    }
+
+    const crashed = (reason) => {
+      if (workerReady) {
+        restart();
+        return;
+      }
+      fail(new Error(t("the Python worker crashed: {reason}", { reason: reason || t("no message (script failed to load?)") })));
     };
-    const crashed = (reason) => fail(new Error(t("the Python worker crashed: {reason}",
-      { reason: reason || t("no message (script failed to load?)") })));
-    worker.onerror = (event) => {
-      event.preventDefault();
-      crashed(event.message);
-    };
+
+    function listen(target) {
+      target.onmessage = ({ data }) => {
+        if (target === worker) onMessage(data);
+      };
+      target.onerror = (event) => {
+        event.preventDefault();
+        if (target === worker) crashed(event.message);
+      };
+    }
+
+    listen(worker);
     for (const data of early?.early ?? []) {
       if (data.type === "crash") crashed(data.reason);
-      else worker.onmessage({ data });
+      else onMessage(data);
     }
   });
 }

@@ -76,8 +76,7 @@ function ensureDefs() {
     node("rect", { x: 6, y: 6, width: 6, height: 6, class: "back-2" }),
   ]));
   const sprite = node("svg", {
-    id: SPRITE_ID, "aria-hidden": "true", focusable: "false", width: 0, height: 0,
-    style: "position:absolute;width:0;height:0;overflow:hidden",
+    id: SPRITE_ID, "aria-hidden": "true", focusable: "false", width: 0, height: 0, class: "card-art-defs",
   }, [defs]);
   document.body.prepend(sprite);
 }

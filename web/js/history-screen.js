@@ -43,11 +43,18 @@ function entryDetail(entry) {
 
 function historyList(entries, titles) {
   const newest = [...entries].sort((a, b) => String(b.date).localeCompare(String(a.date)));
-  return el("ol", { class: "history-list", "data-testid": "history-list" }, newest.map((entry) =>
-    el("li", { class: "history-entry", "data-testid": "history-entry", "data-id": entry.id },
-      el("span", { class: "history-game" }, titles.get(entry.game) ?? entry.title ?? entry.game),
-      el("span", { class: "history-date" }, new Date(entry.date).toLocaleString(currentLanguage())),
-      el("span", { class: "history-detail" }, entryDetail(entry)))));
+  return el("ol", { class: "history-list", "data-testid": "history-list" }, newest.map((entry) => {
+    // Entries are checked when read (storage.js); one that still fails to render is skipped, not the screen.
+    try {
+      return el("li", { class: "history-entry", "data-testid": "history-entry", "data-id": entry.id },
+        el("span", { class: "history-game" }, titles.get(entry.game) ?? entry.title ?? entry.game),
+        el("span", { class: "history-date" }, new Date(entry.date).toLocaleString(currentLanguage())),
+        el("span", { class: "history-detail" }, entryDetail(entry)));
+    } catch (error) {
+      console.error("a history entry could not be shown:", error);
+      return null;
+    }
+  }));
 }
 
 function importedText(result) {
@@ -72,7 +79,7 @@ export function historyScreen({ games, onBack }) {
       try {
         text = await file.text();
         const result = importAll(text);
-        say(result.ok ? importedText(result) : t("Storage is full: the import could not be saved."), !result.ok);
+        say(result.ok ? importedText(result) : t("Storage is full: nothing was imported. Free some space, then import again."), !result.ok);
       } catch (error) {
         say(t("Import refused: {reason}", { reason: error.message }), true);
       }

@@ -5,6 +5,7 @@ import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
 import { addHistory, clearSave, saveMatch } from "./storage.js";
 import { t } from "./i18n.js";
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from "./settings.js";
 
 const HUMAN = 0;
 
@@ -16,14 +17,17 @@ class BridgeProblem extends Error {
 }
 
 export function runMatch({ bridge, settings, banner, table, record, view, undos = 0, hints = 0, level = "normal", title = record.game, onFinished = null }) {
-  const botLevel = settings.botLevel ?? level; // ?level= (tests) wins
+  // ?level= (tests) wins; a level this version does not know plays as the default.
+  const botLevel = settings.botLevel ?? (BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL);
   let stopped = false;
   let busy = false;
 
+  // A finished match goes into the history before its save is cleared: if the history
+  // cannot be written (storage full) the save stays, and a resume tries again.
   function persist() {
     if (view.over) {
-      clearSave(record.game);
-      addHistory(historyEntry(record, view, { undos, hints, title, level }));
+      if (addHistory(historyEntry(record, view, { undos, hints, title, level })).ok) clearSave(record.game);
+      else saveMatch({ record, undos, hints, level });
       onFinished?.();
     } else {
       saveMatch({ record, undos, hints, level });
@@ -139,6 +143,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
   }
 
   table.render(view);
+  if (view.over) persist(); // a finished match resumed: its history entry was not written yet
   playBots();
   return {
     humanAction,

@@ -21,7 +21,9 @@ import { t } from "./i18n.js";
 
 const problemListeners = new Set();
 
-// fn({kind: "quota" | "unavailable", what}) on every failed write: the caller shows it.
+// fn({kind: "quota" | "unavailable" | "kept", what}) on every failed write: the caller shows it.
+// "kept": the slot holds a value that could not be read nor set aside (storage full), so it
+// was not overwritten.
 export function onStorageProblem(fn) {
   problemListeners.add(fn);
   return () => problemListeners.delete(fn);
@@ -81,19 +83,122 @@ function keys() {
   }
 }
 
+// ---- shapes ---------------------------------------------------------------------------
+// One validator per stored kind, used by every read, upgrade and import: a value that fails
+// is set aside verbatim and never reaches a screen (a JSON object may hold "toString": 1,
+// on which Number() and String() throw).
+
+const GAME_ID = /^[a-z][a-z0-9_]{0,39}$/;
+const MAX_PLAYERS = 20;
+// Deeper than any record (Python refuses requests nested over 64 levels: docs/bridge.md).
+const MAX_RECORD_DEPTH = 32;
+
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+const isShortText = (value, max = 200) => typeof value === "string" && value.length <= max;
+const isFiniteNumber = (value) => typeof value === "number" && Number.isFinite(value);
+const isOptional = (value, test) => value === undefined || value === null || test(value);
+
+// Counted without recursion, so a hostile value cannot exhaust the stack here either.
+function depthWithin(value, limit) {
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limit) return false;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+// A match record as the bridge takes it (Python checks the rules when it replays it).
+function isRecord(record) {
+  return isPlainObject(record) && typeof record.game === "string" && GAME_ID.test(record.game)
+    && Array.isArray(record.actions) && isOptional(record.chance, Array.isArray)
+    && isOptional(record.players, (n) => Number.isInteger(n) && n >= 1 && n <= MAX_PLAYERS)
+    && isOptional(record.options, isPlainObject) && depthWithin(record, MAX_RECORD_DEPTH);
+}
+
+// A save at SCHEMA, as the start screen and the table use it.
+function isCurrentSave(save) {
+  return isPlainObject(save) && isRecord(save.record) && save.game === save.record.game
+    && isOptional(save.savedAt, isFiniteNumber) && isOptional(save.undos, isCount)
+    && isOptional(save.hints, isCount) && isOptional(save.level, (level) => isShortText(level, 40));
+}
+
+// A finished match as the history screen and the statistics use it (history.js writes them).
+export function isHistoryEntry(entry) {
+  return isPlainObject(entry) && isShortText(entry.id) && typeof entry.game === "string" && GAME_ID.test(entry.game)
+    && isShortText(entry.date, 64) && Number.isFinite(Date.parse(entry.date))
+    && isOptional(entry.title, isShortText)
+    && Number.isInteger(entry.players) && entry.players >= 1 && entry.players <= MAX_PLAYERS
+    && isOptional(entry.seed, Number.isSafeInteger) && isOptional(entry.options, isPlainObject)
+    && isOptional(entry.moves, isCount) && isOptional(entry.deals, isCount)
+    && Array.isArray(entry.scores) && entry.scores.length <= MAX_PLAYERS && entry.scores.every(isFiniteNumber)
+    && isOptional(entry.yourScore, isFiniteNumber)
+    && isOptional(entry.winner, (seats) => Array.isArray(seats) && seats.every(isCount))
+    && isOptional(entry.won, (won) => typeof won === "boolean")
+    && isOptional(entry.undos, isCount) && isOptional(entry.hints, isCount)
+    && isOptional(entry.level, (level) => isShortText(level, 40))
+    && isOptional(entry.goat, (goat) => isPlainObject(goat) && typeof goat.yours === "boolean"
+      && typeof goat.eggs === "boolean")
+    && isOptional(entry.missed, (missed) => Array.isArray(missed) && missed.every(isCount))
+    && isOptional(entry.yourMisses, isCount)
+    && depthWithin(entry, MAX_RECORD_DEPTH);
+}
+
+// The stored history text, if every entry in it is one this version can show and keep.
+function isCleanHistory(parsed) {
+  return isPlainObject(parsed) && Number.isInteger(parsed.schema) && parsed.schema <= SCHEMA
+    && Array.isArray(parsed.entries) && parsed.entries.every(isHistoryEntry);
+}
+
+// Each known preference with its type; unknown ones are kept as they are.
+const PREF_CHECKS = {
+  language: (value) => isShortText(value, 16),
+  botSpeed: (value) => isShortText(value, 16),
+  level: (value) => isShortText(value, 40),
+  fourColour: (value) => typeof value === "boolean",
+};
+
+function isCleanPrefs(prefs) {
+  return isPlainObject(prefs) && Object.entries(PREF_CHECKS).every(([name, check]) => isOptional(prefs[name], check));
+}
+
+// A set-aside entry of this app (stored, or in an export).
+function isSetAsideEntry(entry) {
+  return isPlainObject(entry) && typeof entry.raw === "string" && isOptional(entry.reason, (reason) => typeof reason === "string")
+    && isOptional(entry.from, (from) => typeof from === "string") && isOptional(entry.setAsideAt, isFiniteNumber);
+}
+
+function parsedOrUndefined(raw) {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+// Writes `text` under `key` unless the key holds a value `isClean` refuses that cannot be set
+// aside first (storage full): that value is then the only copy, and it is not overwritten.
+function writeOver(key, text, what, isClean, reason) {
+  const raw = read(key);
+  if (raw !== null && !isClean(raw) && !setAside(key, reason, raw)) {
+    for (const fn of problemListeners) fn({ kind: "kept", what });
+    return { ok: false, kind: "kept" };
+  }
+  return write(key, text, what);
+}
+
 // ---- saves ----------------------------------------------------------------------------
 
 // Upgrades from each schema to the next; a save is carried up one step at a time.
 export const SAVE_UPGRADES = {
   1: (save) => ({
-    schema: 2, game: save.record?.game, savedAt: Number(save.savedAt) || null, undos: 0, hints: 0, record: save.record,
+    schema: 2, game: save.record?.game, savedAt: isFiniteNumber(save.savedAt) ? save.savedAt : null,
+    undos: 0, hints: 0, record: save.record,
   }),
 };
-
-function looksLikeRecord(record) {
-  return Boolean(record && typeof record === "object" && typeof record.game === "string"
-    && Array.isArray(record.actions) && Array.isArray(record.chance ?? []));
-}
 
 // A parsed save carried up to SCHEMA, or throws with the reason it cannot be used.
 export function upgradeSave(save) {
@@ -105,10 +210,11 @@ export function upgradeSave(save) {
     current = SAVE_UPGRADES[schema](current);
     schema = current.schema;
   }
-  if (!looksLikeRecord(current.record)) throw new Error(t("it holds no match record"));
+  if (!isPlainObject(current) || !isRecord(current.record)) throw new Error(t("it holds no match record"));
+  if (!isCurrentSave({ ...current, game: current.record.game })) throw new Error(t("it holds no match record"));
   return {
-    schema: SCHEMA, game: current.record.game, savedAt: Number(current.savedAt) || null,
-    undos: Number(current.undos) || 0, hints: Number(current.hints) || 0, record: current.record,
+    schema: SCHEMA, game: current.record.game, savedAt: current.savedAt ?? null,
+    undos: current.undos ?? 0, hints: current.hints ?? 0, record: current.record,
     // The opponents' level (absent in early schema-2 saves: the default level then).
     ...(typeof current.level === "string" ? { level: current.level } : {}),
   };
@@ -131,7 +237,7 @@ export function setAside(key, reason, raw = read(key)) {
   const at = Date.now();
   let name = `${SET_ASIDE_PREFIX}${at}`;
   for (let n = 2; read(name) !== null; n += 1) name = `${SET_ASIDE_PREFIX}${at}-${n}`;
-  const entry = { schema: SCHEMA, setAsideAt: at, from: key, reason: String(reason), raw };
+  const entry = { schema: SCHEMA, setAsideAt: at, from: key, reason: typeof reason === "string" ? reason : "", raw };
   if (!write(name, JSON.stringify(entry), t("a save that could not be used")).ok) return false;
   if (read(key) === raw) remove(key);
   return true;
@@ -185,9 +291,24 @@ export function loadSave(game) {
   return listSaves().find((save) => save.game === game) ?? null;
 }
 
+function isCleanSave(game) {
+  return (raw) => {
+    try {
+      return parseSave(raw).game === game;
+    } catch {
+      return false;
+    }
+  };
+}
+
+function writeSave(save, what) {
+  return writeOver(SAVE_PREFIX + save.game, JSON.stringify(save), what, isCleanSave(save.game),
+    t("The saved game could not be read: {reason}.", { reason: t("it holds no match record") }));
+}
+
 export function saveMatch({ record, undos = 0, hints = 0, level }) {
   const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record };
-  return write(SAVE_PREFIX + record.game, JSON.stringify(save), t("the game in progress"));
+  return writeSave(save, t("the game in progress"));
 }
 
 export function clearSave(game) {
@@ -206,7 +327,8 @@ export function setActive(game) {
 }
 
 export function activeGame() {
-  return read(ACTIVE_KEY);
+  const game = read(ACTIVE_KEY);
+  return game !== null && GAME_ID.test(game) ? game : null;
 }
 
 // ---- set aside ------------------------------------------------------------------------
@@ -218,11 +340,11 @@ export function listSetAside() {
       entries.push({ key, setAsideAt: null, from: V1_CURRENT_KEY, reason: t("Set aside by an earlier version."), raw: read(key) });
     } else if (key.startsWith(SET_ASIDE_PREFIX)) {
       const raw = read(key);
-      try {
-        const entry = JSON.parse(raw);
-        if (typeof entry?.raw !== "string") throw new Error("no raw text");
-        entries.push({ key, ...entry });
-      } catch {
+      const entry = parsedOrUndefined(raw);
+      if (isSetAsideEntry(entry)) {
+        entries.push({ key, setAsideAt: entry.setAsideAt ?? null, from: entry.from ?? null,
+          reason: entry.reason ?? "", raw: entry.raw });
+      } else {
         entries.push({ key, setAsideAt: null, from: null, reason: t("Unreadable entry."), raw });
       }
     }
@@ -232,13 +354,8 @@ export function listSetAside() {
 
 // Set-aside entries the player has not dismissed yet (dismissing keeps them).
 export function unseenSetAside() {
-  let seen = [];
-  try {
-    seen = JSON.parse(read(SEEN_KEY) ?? "[]");
-  } catch {
-    seen = [];
-  }
-  const known = new Set(Array.isArray(seen) ? seen : []);
+  const seen = parsedOrUndefined(read(SEEN_KEY) ?? "[]");
+  const known = new Set(Array.isArray(seen) ? seen.filter((key) => typeof key === "string") : []);
   return listSetAside().filter((entry) => !known.has(entry.key));
 }
 
@@ -248,29 +365,36 @@ export function markSetAsideSeen() {
 
 // ---- history --------------------------------------------------------------------------
 
-function isHistoryEntry(entry) {
-  return Boolean(entry && typeof entry === "object" && typeof entry.id === "string"
-    && typeof entry.game === "string" && Array.isArray(entry.scores));
+const HISTORY_REASON = () => t("The match history could not be read.");
+
+function historyTextIsClean(raw) {
+  return isCleanHistory(parsedOrUndefined(raw));
 }
 
+// The entries this version can show. A history it cannot fully use (unreadable, a damaged
+// entry, a newer schema) is set aside verbatim first, and what it could use is written back;
+// if it cannot be set aside (storage full) it stays as it is and nothing overwrites it.
 export function readHistory() {
   const raw = read(HISTORY_KEY);
   if (raw === null) return [];
-  try {
-    const parsed = JSON.parse(raw);
-    if (!Array.isArray(parsed?.entries)) throw new Error("no entries");
-    return parsed.entries.filter(isHistoryEntry);
-  } catch {
-    setAside(HISTORY_KEY, t("The match history could not be read."), raw);
-    return [];
-  }
+  const parsed = parsedOrUndefined(raw);
+  if (isCleanHistory(parsed)) return parsed.entries;
+  const usable = Array.isArray(parsed?.entries) ? parsed.entries.filter(isHistoryEntry) : [];
+  if (setAside(HISTORY_KEY, HISTORY_REASON(), raw) && usable.length) writeHistory(usable);
+  return usable;
 }
 
 function writeHistory(entries) {
-  return write(HISTORY_KEY, JSON.stringify({ schema: SCHEMA, entries }), t("the match history"));
+  return writeOver(HISTORY_KEY, JSON.stringify({ schema: SCHEMA, entries }), t("the match history"),
+    historyTextIsClean, HISTORY_REASON());
 }
 
 export function addHistory(entry) {
+  // A bad entry would make the whole history unreadable later: refused (its save stays).
+  if (!isHistoryEntry(entry)) {
+    console.error("a history entry of the wrong shape was not written:", entry);
+    return { ok: false, kind: "invalid" };
+  }
   const entries = readHistory();
   if (entries.some((old) => old.id === entry.id)) return { ok: true };
   return writeHistory([...entries, entry]);
@@ -278,17 +402,28 @@ export function addHistory(entry) {
 
 // ---- preferences ----------------------------------------------------------------------
 
+const PREFS_REASON = () => t("Your settings could not be read.");
+
+function prefsTextIsClean(raw) {
+  return isCleanPrefs(parsedOrUndefined(raw));
+}
+
+// The stored settings with their types checked; a wrong one is set aside with the rest.
 export function readPrefs() {
-  try {
-    const prefs = JSON.parse(read(PREFS_KEY) ?? "{}");
-    return prefs && typeof prefs === "object" && !Array.isArray(prefs) ? prefs : {};
-  } catch {
-    return {};
-  }
+  const raw = read(PREFS_KEY);
+  if (raw === null) return {};
+  const prefs = parsedOrUndefined(raw);
+  if (isCleanPrefs(prefs)) return prefs;
+  const usable = isPlainObject(prefs)
+    ? Object.fromEntries(Object.entries(prefs).filter(([name, value]) => !PREF_CHECKS[name] || PREF_CHECKS[name](value)))
+    : {};
+  if (setAside(PREFS_KEY, PREFS_REASON(), raw)) write(PREFS_KEY, JSON.stringify(usable), t("your settings"));
+  return usable;
 }
 
 export function writePrefs(prefs) {
-  return write(PREFS_KEY, JSON.stringify({ ...readPrefs(), ...prefs }), t("your settings"));
+  return writeOver(PREFS_KEY, JSON.stringify({ ...readPrefs(), ...prefs }), t("your settings"), prefsTextIsClean,
+    PREFS_REASON());
 }
 
 // ---- export / import ------------------------------------------------------------------
@@ -304,19 +439,18 @@ export function exportAll() {
 // into empty slots, set-aside entries as new set-aside keys. Throws on a file that is not
 // an export, and then changes nothing.
 export function importAll(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new Error(t("The file is not valid JSON."));
+  const data = parsedOrUndefined(text);
+  if (data === undefined) throw new Error(t("The file is not valid JSON."));
+  if (!isPlainObject(data) || data.app !== "cardtable" || !Number.isInteger(data.schema)) {
+    throw new Error(t("The file is not a Card Table export."));
   }
-  if (data?.app !== "cardtable" || !Number.isInteger(data.schema)) throw new Error(t("The file is not a Card Table export."));
   if (data.schema > SCHEMA) throw new Error(t("The file comes from a newer version of the app."));
   if (!Array.isArray(data.history ?? []) || !Array.isArray(data.saves ?? []) || !Array.isArray(data.setAside ?? [])) {
     throw new Error(t("The file's history, saves or set-aside lists are damaged."));
   }
-  const incoming = (data.history ?? []).filter(isHistoryEntry);
-  if (incoming.length !== (data.history ?? []).length) throw new Error(t("Some history entries in the file are damaged."));
+  // Everything is checked before anything is written.
+  const incoming = data.history ?? [];
+  if (!incoming.every(isHistoryEntry)) throw new Error(t("Some history entries in the file are damaged."));
   const saves = (data.saves ?? []).map((save) => {
     try {
       return upgradeSave(save);
@@ -324,24 +458,46 @@ export function importAll(text) {
       throw new Error(t("A saved game in the file is damaged ({reason}).", { reason: error.message }));
     }
   });
+  if (!(data.setAside ?? []).every(isSetAsideEntry)) {
+    throw new Error(t("The file's history, saves or set-aside lists are damaged."));
+  }
 
   const history = readHistory();
   const known = new Set(history.map((entry) => entry.id));
   const added = incoming.filter((entry) => !known.has(entry.id) && known.add(entry.id));
-  const result = { history: added.length, saves: 0, skippedSaves: 0, setAside: 0, ok: true };
-  if (added.length && !writeHistory([...history, ...added]).ok) return { ...result, ok: false };
   const local = new Set(listSaves().map((save) => save.game));
-  for (const save of saves) {
-    if (local.has(save.game)) result.skippedSaves += 1;
-    else if (write(SAVE_PREFIX + save.game, JSON.stringify(save), t("an imported save")).ok) result.saves += 1;
-  }
+  const newSaves = saves.filter((save) => !local.has(save.game) && local.add(save.game));
   const rawKept = new Set(listSetAside().map((entry) => entry.raw));
-  for (const entry of data.setAside ?? []) {
-    if (typeof entry?.raw !== "string" || rawKept.has(entry.raw)) continue;
-    const name = `${SET_ASIDE_PREFIX}${Date.now()}-import-${result.setAside + 1}`;
-    const kept = { schema: SCHEMA, setAsideAt: Number(entry.setAsideAt) || Date.now(), from: entry.from ?? null,
-      reason: String(entry.reason ?? t("Imported")), raw: entry.raw };
-    if (write(name, JSON.stringify(kept), t("an imported set-aside save")).ok) result.setAside += 1;
+  const newSetAside = (data.setAside ?? []).filter((entry) => !rawKept.has(entry.raw) && rawKept.add(entry.raw));
+  const result = {
+    history: added.length, saves: newSaves.length, skippedSaves: saves.length - newSaves.length,
+    setAside: newSetAside.length, ok: true,
+  };
+
+  // All or nothing: on a failed write, every key written so far gets its old text back.
+  const written = [];
+  const undo = () => {
+    for (const [key, old] of written.reverse()) {
+      if (old === null) remove(key);
+      else write(key, old, t("the match history"));
+    }
+    return { ...result, ok: false };
+  };
+  const step = (key, attempt) => {
+    const old = read(key);
+    if (!attempt().ok) return false;
+    written.push([key, old]);
+    return true;
+  };
+  if (added.length && !step(HISTORY_KEY, () => writeHistory([...history, ...added]))) return undo();
+  for (const save of newSaves) {
+    if (!step(SAVE_PREFIX + save.game, () => writeSave(save, t("an imported save")))) return undo();
+  }
+  for (const [index, entry] of newSetAside.entries()) {
+    const name = `${SET_ASIDE_PREFIX}${Date.now()}-import-${index + 1}`;
+    const kept = { schema: SCHEMA, setAsideAt: entry.setAsideAt ?? Date.now(), from: entry.from ?? null,
+      reason: entry.reason ?? t("Imported"), raw: entry.raw };
+    if (!step(name, () => write(name, JSON.stringify(kept), t("an imported set-aside save")))) return undo();
   }
   return result;
 }

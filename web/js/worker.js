@@ -2,7 +2,8 @@
 // Python boots and bots think.
 //
 // worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version}
-//                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>}
+//                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>};
+//                 {type: "fatal", message} once Pyodide failed (the page starts a new worker)
 // page -> worker: {type: "call", id, request: <JSON string>}
 //
 // Only strings cross into Python: a JS null would arrive there as jsnull, not None.
@@ -123,17 +124,35 @@ function internalError(message) {
 const booted = boot();
 booted.catch((error) => postMessage({ type: "error", message: String(error?.message ?? error) }));
 
+// Python's own errors come back inside handle's JSON answer. A throw or a non-string answer
+// means Pyodide itself failed (a fatal error: it answers nothing sensible again), so the page
+// is told to start a fresh worker.
+let fatal = null;
+
 self.onmessage = async ({ data }) => {
   if (data?.type !== "call") return;
   const { id, request } = data;
   let answer;
+  let handle;
   try {
-    const handle = await booted;
-    answer = typeof request === "string"
-      ? handle(request)
-      : JSON.stringify({ error: { code: "bad_request", message: "the request must be a JSON string" } });
+    handle = await booted;
   } catch (error) {
-    answer = internalError(String(error?.message ?? error));
+    postMessage({ type: "answer", id, answer: internalError(String(error?.message ?? error)) });
+    return;
+  }
+  if (fatal !== null) {
+    answer = internalError(`Python stopped after a fatal error (${fatal})`);
+  } else if (typeof request !== "string") {
+    answer = JSON.stringify({ error: { code: "bad_request", message: "the request must be a JSON string" } });
+  } else {
+    try {
+      answer = handle(request);
+      if (typeof answer !== "string") throw new Error(`handle gave ${typeof answer}, not a JSON string`);
+    } catch (error) {
+      fatal = String(error?.message ?? error);
+      answer = internalError(fatal);
+    }
   }
   postMessage({ type: "answer", id, answer });
+  if (fatal !== null) postMessage({ type: "fatal", message: fatal });
 };
