@@ -45,7 +45,7 @@ async function precache() {
   await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
 }
 
-// build.json cannot carry its own hash: it is fetched fresh (no-store) and must name this
+// build.json cannot carry its own hash: it is revalidated with the server and must name this
 // worker's build, or the install fails as on a checksum mismatch.
 async function checkManifest(response) {
   let buildId;
