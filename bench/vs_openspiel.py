@@ -31,6 +31,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -354,14 +355,23 @@ def main():
         stream = pool.imap(deal_task, tasks)
     else:
         stream = map(deal_task, tasks)
-    for result in stream:
-        results.append(result)
-        if len(results) % 5 == 0 or len(results) == len(tasks):
-            s = summarize(results)
-            print(f"\r{label}: {len(results)}/{len(tasks)} deals, {time.perf_counter() - started:.0f} s, "
-                  f"diff {s['mean_diff']:+.2f}", end="", file=sys.stderr, flush=True)
-        if args.json and len(results) % args.save_every == 0 and len(results) < len(tasks):
-            record(False)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: still save what was played
+    try:
+        for result in stream:
+            results.append(result)
+            if len(results) % 5 == 0 or len(results) == len(tasks):
+                s = summarize(results)
+                print(f"\r{label}: {len(results)}/{len(tasks)} deals, {time.perf_counter() - started:.0f} s, "
+                      f"diff {s['mean_diff']:+.2f}", end="", file=sys.stderr, flush=True)
+            if args.json and len(results) % args.save_every == 0 and len(results) < len(tasks):
+                record(False)
+    except (KeyboardInterrupt, SystemExit):
+        print(file=sys.stderr)
+        if len(results) >= 2:
+            s = record(False)
+            print(f"stopped after {len(results)} deals: {s['mean_diff']:+.2f} ({s['diff_ci'][0]:+.2f} … "
+                  f"{s['diff_ci'][1]:+.2f})", file=sys.stderr)
+        raise
     print(file=sys.stderr)
     s = record(True)
     print(f"{label}: {s['deals']} deals, ours - ISMCTS {s['mean_diff']:+.2f} a deal "
