@@ -164,6 +164,44 @@ class HonestResampler:
         raise Mismatch("no deal is consistent with the voids shown")
 
 
+def check_sampling(players=4, cards=7, positions=60, worlds=5, seed=1):
+    """The resamplers on random positions of random play: does a world keep the true set of
+    cards in play (OpenSpiel's own always does), and would every real play be legal in it (it
+    must, if the voids shown are respected)? A void-blind copy of ours is the control."""
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": cards})
+    rng = random.Random(seed)
+    dealt_end = 2 + players * cards
+    counts = {"stock": [0, 0], "honest": [0, 0], "void-blind": [0, 0]}  # [true cards in play, illegal play]
+    void_blind = HonestResampler(game, random.Random(seed))
+    void_blind._deal = lambda unseen, need, voids, deal=void_blind._deal: deal(unseen, need, [set() for _ in voids])
+    for _ in range(positions):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        for _ in range(rng.randrange(players, players * (cards + 1) - 1)):
+            state.apply_action(rng.choice(state.legal_actions()))
+        player, in_play = state.current_player(), set(state.history()[2:dealt_end])
+        honest = HonestResampler(game, random.Random(rng.random()))
+        for _ in range(worlds):
+            samplers = {"stock": lambda: state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.)),
+                        "honest": lambda: honest(state, player), "void-blind": lambda: void_blind(state, player)}
+            for name, sample in samplers.items():
+                world = sample()
+                counts[name][0] += set(world.history()[2:dealt_end]) == in_play
+                replay = game.new_initial_state()
+                for index, action in enumerate(world.history()):
+                    if index > dealt_end and action not in replay.legal_actions():
+                        counts[name][1] += 1
+                        break
+                    replay.apply_action(action)
+    total = positions * worlds
+    for name, (true_cards, illegal) in counts.items():
+        print(f"{name:10} worlds with exactly the true cards in play: {true_cards}/{total}; "
+              f"with a real play illegal: {illegal}/{total}")
+
+
 # ---- the match --------------------------------------------------------------------------
 class Table:
     def __init__(self, args):
@@ -326,7 +364,10 @@ def main():
     parser.add_argument("--py", type=Path, default=ROOT / "py", help="the directory holding our games package")
     parser.add_argument("--json", type=Path, help="append the result as a JSON line (also every --save-every deals)")
     parser.add_argument("--save-every", type=int, default=25, help="with --json: a partial line every N deals")
+    parser.add_argument("--check-sampling", action="store_true", help="check the two resamplers, then stop")
     args = parser.parse_args()
+    if args.check_sampling:
+        return check_sampling(args.players, args.cards)
     if args.uct_c is None:
         args.uct_c = TUNED_UCT_C[args.opponent]
     args.py = args.py.resolve()
