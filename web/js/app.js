@@ -279,7 +279,7 @@ async function resumeMatch(save) {
 }
 
 async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
-  const [createTable, { setTableTools }, { openTableTools }] = await Promise.all([
+  const [createTable, { setTableTools }, { openTableTools, tableHelp }] = await Promise.all([
     TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
@@ -296,7 +296,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
   });
   setTableTools((host) => match && openTableTools({
     host, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,
-  }));
+  }), tableHelp(() => match, table));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
   });

@@ -16,10 +16,28 @@ import { t, tc, tn } from "./i18n.js";
 
 export const HUMAN = 0;
 
-// app.js sets this: the bar's "⋯" button opens the table tools (undo, hint, review…).
+// app.js sets these: the bar's "⋯" button opens the table tools (undo, hint, review…);
+// help {hint(), undo(), canUndo()} drives the Hint and Undo buttons on the table itself.
 let openTools = null;
-export function setTableTools(handler) {
+let tableHelp = null;
+export function setTableTools(handler, help = null) {
   openTools = handler;
+  tableHelp = help;
+}
+
+// Hint and Undo beside your status. They are disabled, never hidden, while they cannot act,
+// so the table keeps its layout between turns.
+function helpButtons(view, { busy, humanToAct }) {
+  if (!tableHelp) return null;
+  return el("div", { class: "table-help", role: "group", "aria-label": t("Help") },
+    el("button", {
+      type: "button", class: "help-button", "data-testid": "table-undo",
+      disabled: view.over || busy || !tableHelp.canUndo(), onclick: () => tableHelp.undo(),
+    }, el("span", { "aria-hidden": "true" }, "↶ "), t("Undo")),
+    el("button", {
+      type: "button", class: "help-button", "data-testid": "table-hint",
+      disabled: busy || !humanToAct, onclick: () => tableHelp.hint(),
+    }, el("span", { "aria-hidden": "true" }, "? "), t("Hint")));
 }
 
 export function stat(testid, ...children) {
@@ -138,6 +156,7 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
   let onScreen = new Set();
   let lastMove = null;
   let notice = null;
+  let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
   let hinted = new Set();
 
   function openSheet() {
@@ -189,8 +208,11 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
         opponents, spec.center(view, ctx)),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
         spec.me(view, ctx),
+        helpButtons(view, ctx),
         el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx)),
-        notice && el("p", { class: "table-notice", "data-testid": "table-notice", role: "status" }, notice)),
+        notice && el("p", {
+          class: `table-notice${noticeIsAdvice ? " advice" : ""}`, "data-testid": "table-notice", role: "status",
+        }, notice)),
       spec.panel?.(view, ctx),
       spec.hand(view, ctx),
       el("p", { id: "table-keys-hint", class: "sr-only" },
@@ -247,15 +269,16 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
   }
 
   // A message from Python about a try it refused (the table is unchanged); gone after the next move.
-  function showNotice(message) {
+  function showNotice(message, { advice = false } = {}) {
     notice = message;
+    noticeIsAdvice = advice;
     if (current) render(current, lastOptions);
   }
 
   // The hard bot's suggestion: said in the notice line, its cards marked in the hand.
   function showHint(action, message) {
     hinted = new Set(action.cards ?? (action.card ? [action.card] : []));
-    showNotice(message);
+    showNotice(message, { advice: true });
   }
 
   // The same table again (the language changed): the view and the moment as they were; a
