@@ -255,6 +255,13 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
   saveMatch({ record: created.record, level });
 }
 
+// The final dialog's Play again: the same game, players, level and options, in one tap.
+function playAgain({ game, players, options }, level) {
+  match?.stop();
+  match = null;
+  return startNewMatch({ game, players, options, level });
+}
+
 async function resumeMatch(save) {
   let answer;
   try {
@@ -287,6 +294,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
+    onPlayAgain: () => playAgain(record, level),
   });
   show(table.screen, "table");
   setActive(record.game);
