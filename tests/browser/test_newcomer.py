@@ -116,3 +116,23 @@ def test_team_and_low_score_results(new_page, open_app, site_url):
         {"text": "You finished in place 3 of 4.", "won": False},
         {"text": "You finished in place 2 of 4.", "won": False},
     ]
+
+
+def test_loading_screen_says_what_and_once(new_page, site_url, dist_dir):
+    page = new_page(PHONE)
+    page.route("**/*.wasm", lambda route: None)  # never answered: the page stays on its loading screen
+    page.goto(f"{site_url}?{FAST}")
+    page.wait_for_function("document.querySelector('[data-testid=loading-size]')?.textContent", timeout=STEP_TIMEOUT_MS)
+    assert page.inner_text("[data-testid=loading-about]") == (
+        "Five card games to play against the computer, right in your browser.")
+    assert "only once" in page.inner_text("[data-testid=loading-offline]")
+    assert "offline" in page.inner_text("[data-testid=loading-offline]")
+    boot_bytes = sum(json.loads((dist_dir / "build.json").read_text())["boot_files"].values())
+    done, total = page.inner_text("[data-testid=loading-size]").removesuffix(" MB").split(" of ")
+    assert total == f"{boot_bytes / 1_000_000:.1f}"
+    assert 0 <= float(done) <= float(total)
+    # The bar still counts bytes, and every new line is on the phone's screen.
+    assert page.get_attribute("[data-testid=loading-bar]", "aria-valuenow") is not None
+    for testid in ("loading-about", "loading-size", "loading-offline"):
+        area = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert area["x"] >= 0 and area["x"] + area["width"] <= PHONE["width"] and area["y"] + area["height"] <= PHONE["height"]

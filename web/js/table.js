@@ -33,11 +33,11 @@ function helpButtons(view, { busy, humanToAct }) {
     el("button", {
       type: "button", class: "help-button", "data-testid": "table-undo",
       disabled: view.over || busy || !tableHelp.canUndo(), onclick: () => tableHelp.undo(),
-    }, el("span", { "aria-hidden": "true" }, "↶ "), t("Undo")),
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "↶"), el("span", { class: "help-text" }, t("Undo"))),
     el("button", {
       type: "button", class: "help-button", "data-testid": "table-hint",
       disabled: busy || !humanToAct, onclick: () => tableHelp.hint(),
-    }, el("span", { "aria-hidden": "true" }, "? "), t("Hint")));
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "?"), el("span", { class: "help-text" }, t("Hint"))));
 }
 
 export function stat(testid, ...children) {
@@ -237,8 +237,10 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
         opponents, spec.center(view, ctx)),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
         spec.me(view, ctx),
-        helpButtons(view, ctx),
-        el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx)),
+        // The buttons float at the right of the status, whose words flow around them: no new row.
+        el("div", { class: "status-row" },
+          helpButtons(view, ctx),
+          el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx))),
         notice && el("p", {
           class: `table-notice${noticeIsAdvice ? " advice" : ""}`, "data-testid": "table-notice", role: "status",
         }, notice)),
