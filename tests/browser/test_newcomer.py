@@ -85,6 +85,11 @@ def test_place_line_and_play_again_keeps_everything(new_page, site_url):
     place = expected_place(final)
     assert page.inner_text("[data-testid=your-place]") == f"You finished in place {place} of 3."
     assert page.locator("[data-testid=celebration]").count() == (1 if place == 1 else 0)
+    if place == 1:  # the celebration plays, and stands still when the system asks for less motion
+        animation = "getComputedStyle(document.querySelector('[data-testid=celebration] span')).animationName"
+        assert page.evaluate(animation) == "celebrate-pop"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(animation) == "none"
     screenshot(page, "newcomer-final-sheet")
     blocking = serious(run_axe(page))
     assert not blocking, describe(blocking)
