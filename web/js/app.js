@@ -294,6 +294,13 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
   saveMatch({ record: created.record, level });
 }
 
+// The final dialog's Play again: the same game, players, level and options, in one tap.
+function playAgain({ game, players, options }, level) {
+  match?.stop();
+  match = null;
+  return startNewMatch({ game, players, options, level });
+}
+
 async function resumeMatch(save) {
   if (!(await claimGame(save.game, takenOver))) {
     if (document.body.dataset.screen !== "start") showStart();
@@ -328,7 +335,7 @@ async function resumeOwned(save) {
 }
 
 async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
-  const [createTable, { setTableTools }, { openTableTools }] = await Promise.all([
+  const [createTable, { setTableTools }, { openTableTools, tableHelp }] = await Promise.all([
     TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
   const title = games.find((game) => game.id === record.game)?.title ?? record.game;
@@ -336,6 +343,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
+    onPlayAgain: () => playAgain(record, level),
   });
   show(table.screen, "table");
   setActive(record.game);
@@ -345,7 +353,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
   });
   setTableTools((host) => match && openTableTools({
     host, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,
-  }));
+  }), tableHelp(() => match, table));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
   });

@@ -280,6 +280,7 @@ export function createKozelTable(args) {
   const selection = createSelection();
   const spec = {
     id: "kozel",
+    lowScoreWins: true, // goat points
     feltClass: () => "layout-row",
     info: (view) => t("Deal {deal} · goat at {limit}", { deal: view.deal.number, limit: view.limit }),
     badge: (view) => trumpBadge(view.deal.trump),

@@ -2,7 +2,7 @@
 // running yet here: every text comes from the page's own catalog (i18n.js).
 
 import { el, replaceChildren } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 // What each boot stage of worker.js is doing.
 function stageText(stage) {
@@ -22,11 +22,27 @@ export function createLoadingScreen(screen) {
   const text = screen.querySelector("[data-testid=loading-text]");
   const heading = screen.querySelector("h1");
   const stepList = screen.querySelector("[data-testid=loading-steps]");
+  // What the app is, and that this wait comes once: made here, so the page's HTML stays as it is.
+  const about = el("p", { class: "loading-about", "data-testid": "loading-about" });
+  const size = el("p", { class: "loading-size", "data-testid": "loading-size" });
+  const offline = el("p", { class: "loading-offline", "data-testid": "loading-offline" });
+  heading.after(about);
+  bar.after(size);
+  stepList.after(offline);
   const stages = [];
   let current = null;
+  let bytes = null; // {done, total} of the download, once the worker knows the total
+
+  function megabytes(count) {
+    return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+      .format(count / 1_000_000);
+  }
 
   function render() {
     heading.textContent = t("Card Table");
+    about.textContent = t("Five card games to play against the computer, right in your browser.");
+    offline.textContent = t("This download happens only once: after it, the card table works offline too.");
+    size.textContent = bytes ? t("{done} of {total} MB", { done: megabytes(bytes.done), total: megabytes(bytes.total) }) : "";
     bar.setAttribute("aria-label", t("Loading"));
     text.textContent = current ? stageText(current) : t("Starting the card table…");
     replaceChildren(stepList, stages.map((stage) =>
@@ -43,6 +59,8 @@ export function createLoadingScreen(screen) {
         render();
       }
       if (total > 0) {
+        bytes = { done, total };
+        size.textContent = t("{done} of {total} MB", { done: megabytes(done), total: megabytes(total) });
         const percent = Math.max(0, Math.min(100, Math.round((100 * done) / total)));
         fill.style.width = `${percent}%`;
         bar.setAttribute("aria-valuenow", String(percent));

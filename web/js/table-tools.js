@@ -100,6 +100,22 @@ function reviewBody(deals, names) {
   return slot;
 }
 
+// Asks the hard bot for your move and shows it on the table as advice.
+async function showHint(match, table) {
+  const action = await match?.hint();
+  if (action) table.showHint?.(action, t("Hint: {action}", { action: describeAction(action) }));
+}
+
+// The Hint and Undo buttons on the table (table.js): the same actions as in this dialog.
+// currentMatch() gives runMatch's handle, null before it starts.
+export function tableHelp(currentMatch, table) {
+  return {
+    canUndo: () => Boolean(currentMatch()?.record.actions.length),
+    undo: () => currentMatch()?.undo(),
+    hint: () => showHint(currentMatch(), table),
+  };
+}
+
 // match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed;
 // language: {value, choices, onChange} of the language select (the page re-renders on a change);
 // onRules(): opens the rules of the game on the table (the tools dialog closes first).
@@ -123,11 +139,7 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
         }, t("Undo my last move")),
         el("button", {
           type: "button", "data-testid": "tool-hint", disabled: !humanToAct,
-          onclick: async () => {
-            close();
-            const action = await match.hint();
-            if (action) table.showHint?.(action, t("Hint: {action}", { action: describeAction(action) }));
-          },
+          onclick: async () => { close(); await showHint(match, table); },
         }, t("Hint")),
         el("button", {
           type: "button", "data-testid": "tool-last-trick", disabled: !view.last_trick,

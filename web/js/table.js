@@ -16,10 +16,28 @@ import { t, tc, tn } from "./i18n.js";
 
 export const HUMAN = 0;
 
-// app.js sets this: the bar's "⋯" button opens the table tools (undo, hint, review…).
+// app.js sets these: the bar's "⋯" button opens the table tools (undo, hint, review…);
+// help {hint(), undo(), canUndo()} drives the Hint and Undo buttons on the table itself.
 let openTools = null;
-export function setTableTools(handler) {
+let tableHelp = null;
+export function setTableTools(handler, help = null) {
   openTools = handler;
+  tableHelp = help;
+}
+
+// Hint and Undo beside your status. They are disabled, never hidden, while they cannot act,
+// so the table keeps its layout between turns.
+function helpButtons(view, { busy, humanToAct }) {
+  if (!tableHelp) return null;
+  return el("div", { class: "table-help", role: "group", "aria-label": t("Help") },
+    el("button", {
+      type: "button", class: "help-button", "data-testid": "table-undo",
+      disabled: view.over || busy || !tableHelp.canUndo(), onclick: () => tableHelp.undo(),
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "↶"), el("span", { class: "help-text" }, t("Undo"))),
+    el("button", {
+      type: "button", class: "help-button", "data-testid": "table-hint",
+      disabled: busy || !humanToAct, onclick: () => tableHelp.hint(),
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "?"), el("span", { class: "help-text" }, t("Hint"))));
 }
 
 export function stat(testid, ...children) {
@@ -103,6 +121,33 @@ function sheetGrew(previous, next) {
   return (next.sheet?.rows.length ?? 0) > (previous.sheet?.rows.length ?? 0);
 }
 
+// Your result at the end: your team's in a partnership, else your place among all seats
+// (Zevaka's ranking, else the winners first, then the scores; spec.lowScoreWins for Kozel).
+export function yourResult(view, spec = {}) {
+  const winners = view.winner ?? [];
+  const mySide = (view.teams ?? view.sides ?? []).find((side) => side.includes(HUMAN));
+  if (mySide && mySide.length > 1) {
+    if (winners.length === view.players) return { text: t("Your team tied."), won: false };
+    return winners.includes(HUMAN)
+      ? { text: t("Your team won the match."), won: true } : { text: t("Your team lost the match."), won: false };
+  }
+  const count = view.players;
+  const scores = view.scores ?? [];
+  const better = (seat) => (spec.lowScoreWins ? scores[seat] < scores[HUMAN] : scores[seat] > scores[HUMAN]);
+  let place = 1;
+  if (view.ranking?.length === count) place = view.ranking.indexOf(HUMAN) + 1;
+  else if (!winners.includes(HUMAN)) {
+    for (let seat = 0; seat < count; seat += 1) if (seat !== HUMAN && (winners.includes(seat) || better(seat))) place += 1;
+  }
+  return { text: t("You finished in place {place} of {count}.", { place, count }), won: place === 1 };
+}
+
+// A short burst of suits over the final sheet when you win (static under reduced motion: CSS).
+function celebration() {
+  return el("div", { class: "celebration", "data-testid": "celebration", "aria-hidden": "true" },
+    ["♠", "♥", "♦", "♣", "★", "♠", "♥", "♦", "♣"].map((suit) => el("span", {}, suit)));
+}
+
 /*
 spec: {
   names(view)                       seat names (default: seats.js)
@@ -124,10 +169,12 @@ spec: {
   finalBody(next, names)            nodes of the final dialog (default: winner text and sheet)
   pause(previous, next, names)      extra moment after an action: render options, or null
   reset(view)                       the view changed by a move: drop local choices (selection)
+  lowScoreWins                      the lower total is the better place (Kozel's goat points)
 }
 ctx: {busy, stalled, humanToAct, trick, trickWinner, names, onAction, rerender, isFresh, ...extra}
 */
-export function createTable({ settings, onAction, onLeave, spec, title = spec.id }) {
+// onPlayAgain(): a new match with the same game, players, level and options (the final dialog).
+export function createTable({ settings, onAction, onLeave, onPlayAgain = null, spec, title = spec.id }) {
   const screen = el("section", {
     class: `screen table-screen game-${spec.id}`, "data-testid": "table-screen", tabindex: "-1", "aria-label": t("Card table"),
   });
@@ -138,6 +185,7 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
   let onScreen = new Set();
   let lastMove = null;
   let notice = null;
+  let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
   let hinted = new Set();
 
   function openSheet() {
@@ -189,8 +237,13 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
         opponents, spec.center(view, ctx)),
       el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
         spec.me(view, ctx),
-        el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx)),
-        notice && el("p", { class: "table-notice", "data-testid": "table-notice", role: "status" }, notice)),
+        // The buttons float at the right of the status, whose words flow around them: no new row.
+        el("div", { class: "status-row" },
+          helpButtons(view, ctx),
+          el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx))),
+        notice && el("p", {
+          class: `table-notice${noticeIsAdvice ? " advice" : ""}`, "data-testid": "table-notice", role: "status",
+        }, notice)),
       spec.panel?.(view, ctx),
       spec.hand(view, ctx),
       el("p", { id: "table-keys-hint", class: "sr-only" },
@@ -226,16 +279,25 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
     // Behind the sheet the finished deal stays on the table, not the next one.
     if (next.over) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
+      const result = yourResult(next, spec);
+      // Your place goes just under the winner line of the game's final body.
+      const body = el("div", {}, spec.finalBody ? spec.finalBody(next, names)
+        : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)]);
+      const placeLine = el("p", { class: "place-line", "data-testid": "your-place" }, result.text);
+      const winnerLine = body.querySelector("[data-testid=winner]");
+      if (winnerLine) winnerLine.after(placeLine);
+      else body.prepend(placeLine);
       const choice = await showDialog(screen, {
         title: t("Game over"), testid: "final-sheet",
-        body: spec.finalBody ? spec.finalBody(next, names)
-          : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)],
+        body: [result.won && celebration(), ...body.childNodes],
         buttons: [
           { label: t("See the table"), value: "stay", testid: "stay" },
-          { label: t("New game"), value: "new", primary: true, testid: "new-game" },
-        ],
+          { label: t("Change settings"), value: "new", testid: "new-game" },
+          onPlayAgain && { label: t("Play again"), value: "again", primary: true, testid: "play-again" },
+        ].filter(Boolean),
       });
       if (choice === "new") onLeave();
+      else if (choice === "again") onPlayAgain();
     } else if (dealDone) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
       await showDialog(screen, {
@@ -247,15 +309,16 @@ export function createTable({ settings, onAction, onLeave, spec, title = spec.id
   }
 
   // A message from Python about a try it refused (the table is unchanged); gone after the next move.
-  function showNotice(message) {
+  function showNotice(message, { advice = false } = {}) {
     notice = message;
+    noticeIsAdvice = advice;
     if (current) render(current, lastOptions);
   }
 
   // The hard bot's suggestion: said in the notice line, its cards marked in the hand.
   function showHint(action, message) {
     hinted = new Set(action.cards ?? (action.card ? [action.card] : []));
-    showNotice(message);
+    showNotice(message, { advice: true });
   }
 
   // The same table again (the language changed): the view and the moment as they were; a
