@@ -322,8 +322,9 @@ class Game:
     world_weight = None
 
     def weigh_for(self, settings: dict):
-        """The world weighting a level uses (`"infer": False` turns it off)."""
-        return self.world_weight if settings.get("infer", True) else None
+        """The world weighting a level uses: only with `"infer": True` in its settings (no
+        level has it: measured side by side, it did not pay; docs/bots.md)."""
+        return self.world_weight if settings.get("infer", False) else None
 
     def search_actions(self, state, actions: list[dict]) -> list[dict]:
         """`actions` of the seat to act with one representative per class of actions that
