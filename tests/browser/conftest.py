@@ -182,3 +182,19 @@ def act_as_human(page: Page, state: str) -> None:
         hand = page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)")
         assert hand == view["hand"]
         page.click(f"[data-testid=hand-card][data-card='{offered[0]}']")
+
+
+@pytest.fixture
+def site_copy(dist_dir, build_module, tmp_path):
+    """A copy of dist/ on its own server, for a test to damage or to publish a 'new version'
+    into: (folder, URL)."""
+    import shutil
+    import threading
+
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    server = build_module.make_server(site, port=0, prefix="/app/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield site, f"http://127.0.0.1:{server.server_port}/app/"
+    server.shutdown()
+    server.server_close()

@@ -2,9 +2,7 @@
 game, a new deploy is offered (never swapped in by itself), the web manifest installs."""
 
 import json
-import shutil
 import struct
-import threading
 
 import pytest
 
@@ -37,15 +35,9 @@ def test_an_offline_reload_starts_and_plays_a_game(new_page, open_app):
 
 
 @pytest.fixture
-def deploy(dist_dir, build_module, tmp_path):
+def deploy(site_copy):
     """A copy of dist/ on its own server, so a test can publish a 'new version' into it."""
-    site = tmp_path / "site"
-    shutil.copytree(dist_dir, site)
-    server = build_module.make_server(site, port=0, prefix="/app/", quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{server.server_port}/app/"
-    server.shutdown()
-    server.server_close()
+    return site_copy
 
 
 def test_a_new_version_waits_for_the_players_consent(new_page, deploy, build_module):

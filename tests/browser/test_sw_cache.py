@@ -3,8 +3,6 @@ build.json of another build) leaves no half-filled cache; a cached file whose by
 match its sha256 is fetched again."""
 
 import json
-import shutil
-import threading
 import time
 
 import pytest
@@ -24,16 +22,6 @@ WATCH_INSTALL = """
     };"""
 
 
-@pytest.fixture
-def site_copy(dist_dir, build_module, tmp_path):
-    """A copy of dist/ on its own server, for a test to damage."""
-    site = tmp_path / "site"
-    shutil.copytree(dist_dir, site)
-    server = build_module.make_server(site, port=0, prefix="/app/", quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{server.server_port}/app/"
-    server.shutdown()
-    server.server_close()
 
 
 def eventually(page, script, arg=None, timeout_s=BOOT_TIMEOUT_MS / 1000):
