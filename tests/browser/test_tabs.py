@@ -5,7 +5,6 @@ only the tab whose player chose it; the others show the prompt."""
 import json
 
 from conftest import BOOT_TIMEOUT_MS, FAST, PHONE, STEP_TIMEOUT_MS, act_as_human, saved_record, start_match, wait_for_human
-from test_sw_cache import site_copy  # noqa: F401 (a fixture)
 
 
 def boot(page, url):
@@ -46,7 +45,7 @@ def test_one_tab_plays_a_game_and_another_can_take_it_over(new_page, site_url):
                              f"{len(record['actions'])}", timeout=STEP_TIMEOUT_MS)
 
 
-def test_an_update_reloads_only_the_tab_that_chose_it(new_page, site_copy, build_module):  # noqa: F811
+def test_an_update_reloads_only_the_tab_that_chose_it(new_page, site_copy, build_module):
     site, url = site_copy
     first = new_page(PHONE)
     boot(first, f"{url}?{FAST}")
