@@ -482,9 +482,6 @@ class EightFiveThree(TrickGame):
         zones["talon"] = list(state.talon)
         return zones
 
-    def redeal_hidden(self, state, seat, rng):
-        return self.determinize(state, seat, rng)
-
     # ---- for the search bot ---------------------------------------------------------
     def knowledge(self, state, seat):
         """What `seat` knows of the cards it cannot see, as slots for `deal_constrained`:

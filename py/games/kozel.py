@@ -449,9 +449,6 @@ class Kozel(Game):
         every = {c for cards in self.card_zones(state).values() for c in cards}
         return every - known
 
-    def redeal_hidden(self, state, seat, rng):
-        return self.determinize(state, seat, rng)
-
     # ---- for the search bot ---------------------------------------------------------
     def determinize(self, state, seat, rng):
         """The cards `seat` has not seen dealt again into the places it cannot see: the

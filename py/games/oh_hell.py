@@ -205,9 +205,6 @@ class OhHell(TrickGame):
         zones["stock"] = list(state.stock)
         return zones
 
-    def redeal_hidden(self, state, seat, rng):
-        return self.determinize(state, seat, rng)
-
     # ---- for the search bot ---------------------------------------------------------
     # Hard's 400 iterations: twice the budget gained +0.36 points a deal (1,000 deals,
     # docs/benchmarks.md); the 700 ms cap bounds a 13-card deal in Pyodide.

@@ -456,9 +456,6 @@ class Spades(TrickGame):
             zones["passing"] = [c for cards in state.passed for c in cards]
         return zones
 
-    def redeal_hidden(self, state, seat, rng):
-        return self.determinize(state, seat, rng)
-
     # ---- for the search bot -------------------------------------------------------------
     def determinize(self, state, seat, rng):
         """Every card `seat` has not seen dealt again: the other hands, its own while it

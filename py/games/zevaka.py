@@ -461,9 +461,6 @@ class ZevakaGame(Game):
             zones[f"down{s}"] = list(state.down[s])
         return zones
 
-    def redeal_hidden(self, state, seat, rng):
-        return self.determinize(state, seat, rng)
-
     def self_check(self, state):
         n = state.players
         for s in state.out:
