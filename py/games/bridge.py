@@ -119,6 +119,21 @@ def _act(message):
     return answer
 
 
+@_op("claim", "record", "seat", "view_seat")
+def _claim(message):
+    """The rest of the deal played out for `seat`, on its lead, when every remaining trick
+    is sure to be its own (the view's `can_claim`); an error otherwise."""
+    game, state = _replay(message.get("record"))
+    seat = _seat(message, "seat", state)
+    if not getattr(game, "claims", False):
+        raise GameError(_("Claiming the rest of the tricks is not part of this game."))
+    new_state = game.claim(state, seat)
+    answer = {"record": _remember(game, new_state)}
+    if "view_seat" in message:
+        answer["view"] = game.view(new_state, _seat(message, "view_seat", new_state))
+    return answer
+
+
 @_op("bot", "record", "level", "budget_ms")
 def _bot(message):
     game, state = _replay(message.get("record"))

@@ -115,6 +115,7 @@ def is_four_four_four_four(hand: list[str]) -> bool:
 class EightFiveThree(TrickGame):
     id = "eight_five_three"
     bot_module = "games.eight_five_three_bot"
+    claims = True
     title = N_("8-5-3 (Blato)")
     min_players = max_players = default_players = SEATS
     follow = FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True)  # G8

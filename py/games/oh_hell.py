@@ -59,6 +59,7 @@ def deal_points(bid: int, tricks: int, scoring: str) -> int:
 class OhHell(TrickGame):
     id = "oh_hell"
     bot_module = "games.oh_hell_bot"
+    claims = True
     title = N_("Oh Hell (Planowanie)")
     min_players, max_players, default_players = 2, 7, 4
     options_schema = (

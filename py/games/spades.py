@@ -113,6 +113,7 @@ def _deal_uniform(pool, holders, rng, tries=3):
 class Spades(TrickGame):
     id = "spades"
     bot_module = "games.spades_bot"
+    claims = True
     title = N_("Spades with jokers")
     min_players, max_players, default_players = 2, 5, 4
     options_schema = (

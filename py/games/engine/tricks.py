@@ -45,6 +45,7 @@ def deal_round_robin(deck: list[str], players: int, first_seat: int, per_hand: i
 
 class TrickGame(Game):
     follow = FollowRules()
+    claims = False  # a player on lead may claim the rest of the deal's tricks (Oh Hell, Spades, 8-5-3)
 
     # ---- hooks ------------------------------------------------------------------
     def suit_of(self, card: str) -> str:
@@ -175,6 +176,65 @@ class TrickGame(Game):
             "tricks_won": list(state.tricks_won),
             "hand_counts": [len(h) for h in state.hands],
         }
+
+    def view(self, state, seat: int) -> dict:
+        view = super().view(state, seat)
+        if self.claims:
+            view["can_claim"] = self.to_act(state) == seat and self.claim_plan(state, seat) is not None
+        return view
+
+    # ---- claiming the rest -------------------------------------------------------------
+    def claim_plan(self, state, seat: int) -> list[str] | None:
+        """The order in which `seat`, on lead, can lead its cards to take every remaining
+        trick of the deal however the unseen cards lie, or None. Read from what `seat` sees
+        only (its hand, the cards played, the hand sizes), so offering a claim gives nothing
+        away: every card must top each unseen card of its suit, and while any trump is
+        unseen, its trumps go first and must outnumber what one other hand may hold."""
+        hand = state.hands[seat]
+        if state.over or state.turn != seat or state.trick or len(hand) < 2:  # one card: just play it
+            return None
+        if any(a["type"] != "play" for a in self.legal(state)):
+            return None
+        suit_of, strength, trump = self.suit_of, self.strength, state.trump
+        seen = set(hand) | {p["card"] for t in state.history for p in t["plays"]}
+        unseen = [c for c in self.full_deck(state) if c not in seen]
+        top_unseen: dict[str, int] = {}
+        for card in unseen:
+            top_unseen[suit_of(card)] = max(top_unseen.get(suit_of(card), -1), strength(card))
+        if any(strength(c) < top_unseen.get(suit_of(c), -1) for c in hand):
+            return None
+        by_strength = sorted(hand, key=strength, reverse=True)
+        trumps = [c for c in by_strength if trump is not None and suit_of(c) == trump]
+        side = [c for c in by_strength if c not in trumps]
+        unseen_trumps = sum(1 for c in unseen if trump is not None and suit_of(c) == trump)
+        if unseen_trumps and side:
+            most_one_hand = max(min(len(h), unseen_trumps) for s, h in enumerate(state.hands) if s != seat)
+            if len(trumps) < most_one_hand:
+                return None
+            plan = trumps + side
+        else:  # nobody else can ruff: side suits first (a trump may not be led yet, Spades S8)
+            plan = side + trumps
+        return plan if plan[0] in self.lead_allowed(state, hand) else None
+
+    def claim(self, state, seat: int):
+        """The state after `seat` claims: the rest of the deal played out, `seat` leading by
+        its plan and the others playing their lowest legal card (which cannot change the
+        result). Raises IllegalAction, changing nothing, when the claim is not sure."""
+        plan = self.claim_plan(state, seat) if self.claims else None
+        if plan is None:
+            raise IllegalAction(_("You cannot claim now: claim on your lead, when every remaining trick "
+                                  "is sure to be yours."))
+        while plan or state.trick:
+            if state.turn == seat:
+                action = {"type": "play", "cards": [plan.pop(0)]}
+            else:
+                playable = self.playable_cards(state, state.turn)
+                low = min(playable, key=lambda c: (self.suit_of(c) == state.trump, self.strength(c)))
+                action = {"type": "play", "cards": [low]}
+            state = self.apply(state, action)
+            if not state.trick and state.last_trick["winner"] != seat:
+                raise AssertionError(f"a claim by seat {seat} lost a trick")  # a bug in claim_plan
+        return state
 
     # ---- for the search ------------------------------------------------------------------
     def search_actions(self, state, actions):
