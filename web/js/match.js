@@ -102,6 +102,28 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     if (!stopped) playBots();
   }
 
+  // Your claim of the rest of the deal: Python checks it is sure and plays the deal out.
+  async function claim() {
+    if (busy || stopped || view.over || view.to_act !== HUMAN || !view.can_claim) return;
+    busy = true;
+    table.render(view, { busy: true });
+    try {
+      const answer = await call({ op: "claim", record, seat: HUMAN, view_seat: HUMAN });
+      if (stopped) return;
+      const previous = view;
+      record = answer.record;
+      view = answer.view;
+      persist();
+      await table.showOutcome(previous, view);
+    } catch (error) {
+      busy = false;
+      report(error, null);
+      return;
+    }
+    busy = false;
+    if (!stopped) playBots();
+  }
+
   // Back to just before your last decision (Python trims the record; the deal stays the same).
   async function undo() {
     if (busy || stopped || view.over) return false;
@@ -149,6 +171,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     humanAction,
     undo,
     hint,
+    claim,
     review,
     get view() {
       return view;

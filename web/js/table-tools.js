@@ -113,6 +113,7 @@ export function tableHelp(currentMatch, table) {
     canUndo: () => Boolean(currentMatch()?.record.actions.length),
     undo: () => currentMatch()?.undo(),
     hint: () => showHint(currentMatch(), table),
+    claim: () => currentMatch()?.claim(),
   };
 }
 

@@ -17,7 +17,7 @@ import { t, tc, tn } from "./i18n.js";
 export const HUMAN = 0;
 
 // app.js sets these: the bar's "⋯" button opens the table tools (undo, hint, review…);
-// help {hint(), undo(), canUndo()} drives the Hint and Undo buttons on the table itself.
+// help {hint(), undo(), canUndo(), claim()} drives the Hint, Undo and Claim buttons on the table itself.
 let openTools = null;
 let tableHelp = null;
 export function setTableTools(handler, help = null) {
@@ -37,7 +37,12 @@ function helpButtons(view, { busy, humanToAct }) {
     el("button", {
       type: "button", class: "help-button", "data-testid": "table-hint",
       disabled: busy || !humanToAct, onclick: () => tableHelp.hint(),
-    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "?"), el("span", { class: "help-text" }, t("Hint"))));
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "?"), el("span", { class: "help-text" }, t("Hint"))),
+    // Offered only on your lead when Python proves every remaining trick yours (rare, so shown then).
+    view.can_claim && humanToAct && tableHelp.claim && el("button", {
+      type: "button", class: "help-button claim-button primary", "data-testid": "table-claim",
+      disabled: busy, onclick: () => tableHelp.claim(),
+    }, el("span", { class: "help-icon", "aria-hidden": "true" }, "✓"), el("span", { class: "help-text" }, t("Claim the rest"))));
 }
 
 export function stat(testid, ...children) {
