@@ -45,8 +45,9 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     return answer;
   }
 
-  async function act(action, seat) {
-    const answer = await call({ op: "act", record, action, seat, view_seat: HUMAN });
+  // One move sent to Python (an "act", or a "claim" that plays the deal out).
+  async function send(request) {
+    const answer = await call({ ...request, record, view_seat: HUMAN });
     if (stopped) return;
     const previous = view;
     record = answer.record;
@@ -70,7 +71,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
         // The bot thinks during the delay, not after it.
         const [choice] = await Promise.all([call({ op: "bot", record, level: botLevel }), sleep(settings.botDelayMs)]);
         if (stopped) return;
-        await act(choice.action, choice.seat);
+        await send({ op: "act", action: choice.action, seat: choice.seat });
       }
       if (!stopped) table.render(view);
     } catch (error) {
@@ -81,11 +82,21 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
   }
 
   async function humanAction(action) {
+    return humanMove({ op: "act", action, seat: HUMAN });
+  }
+
+  // Your claim of the rest of the deal: Python checks it is sure and plays the deal out.
+  async function claim() {
+    if (view.over || view.to_act !== HUMAN || !view.can_claim) return;
+    return humanMove({ op: "claim", seat: HUMAN });
+  }
+
+  async function humanMove(request) {
     if (busy || stopped) return;
     busy = true;
     table.render(view, { busy: true });
     try {
-      await act(action, HUMAN);
+      await send(request);
     } catch (error) {
       busy = false;
       // A try the rules refuse (Zevaka's strict mode sends your tap as it is): Python's
@@ -95,28 +106,6 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
         table.showNotice(error.message);
         return;
       }
-      report(error, null);
-      return;
-    }
-    busy = false;
-    if (!stopped) playBots();
-  }
-
-  // Your claim of the rest of the deal: Python checks it is sure and plays the deal out.
-  async function claim() {
-    if (busy || stopped || view.over || view.to_act !== HUMAN || !view.can_claim) return;
-    busy = true;
-    table.render(view, { busy: true });
-    try {
-      const answer = await call({ op: "claim", record, seat: HUMAN, view_seat: HUMAN });
-      if (stopped) return;
-      const previous = view;
-      record = answer.record;
-      view = answer.view;
-      persist();
-      await table.showOutcome(previous, view);
-    } catch (error) {
-      busy = false;
       report(error, null);
       return;
     }
