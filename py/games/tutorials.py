@@ -236,7 +236,7 @@ def _eight_five_three(seat, action, before, after, steps):
                      suit=C.suit_name(action["suit"])), "name_trump"
         return _("You have the 8 tricks to take, so you name the game: choose No trump."), "name_trump"
     if kind == "peek":
-        return _("A 4-4-4-4 hand may look at the talon first: press Peek."), None
+        return _("A 4-4-4-4 hand may look at the talon first: press Peek at the talon."), None
     if kind == "take":
         return _("As the 8 you may swap with the talon: take {card}.", card=C.card_name(action["cards"][0])), "talon"
     if kind == "discard":
