@@ -283,6 +283,9 @@ def _zevaka(seat, action, before, after, steps):
                  card=C.card_name(before["piles"][HUMAN]["top"])), "move_first"
     if kind == "place":
         return _("The card you drew fits on a pile one step lower: put it there."), "place"
+    if before["piles"][HUMAN]["top"] is None:
+        return _("Draw from the stock: a card that fits on a pile one step lower goes there, "
+                 "otherwise it starts your own pile."), "draw"
     return _("Your top card fits nowhere now, so draw from the stock."), "draw"
 
 

@@ -67,8 +67,10 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   const text = el("p", { class: "coach-text", "data-testid": "coach-text", role: "status", "aria-live": "polite" });
   const coach = el("div", { class: "coach", "data-testid": "coach", role: "group", "aria-label": t("Coach") },
     el("span", { class: "coach-mark", "aria-hidden": "true" }, "✦"), text,
-    el("button", { type: "button", class: "coach-skip", "data-testid": "tutorial-skip", onclick: () => finish(true) },
-      t("Play a real match")));
+    el("button", {
+      type: "button", class: "coach-skip", "data-testid": "tutorial-skip", title: t("Skip the lesson and play a real match"),
+      onclick: () => finish(true),
+    }, t("Skip")));
 
   function say(line, state) {
     if (text.textContent !== line) text.textContent = line;
