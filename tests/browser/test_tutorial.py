@@ -16,17 +16,20 @@ HOME_LANGUAGE = {"kozel": "ru", "zevaka": "ru", "oh_hell": "pl", "eight_five_thr
 LOCALES = {"en": "en-US", "ru": "ru-RU", "pl": "pl-PL", "bg": "bg-BG", "nl": "nl-NL"}
 CASES = [(game, lang) for game in HOME_LANGUAGE for lang in ("en", HOME_LANGUAGE[game])]
 COACH = "[data-testid=coach]"
-WAITING = f"{COACH}[data-state=human], [data-testid=continue], [data-testid=tutorial-done]"
+WAITING = (f"{COACH}[data-state=human], {COACH}[data-state=note], [data-testid=continue], "
+           "[data-testid=tutorial-done]")
 
 
-def expected_lines(game: str, lang: str) -> list[str]:
-    """The coach lines of your moves, as Python writes them in `lang`."""
+def expected_lines(game: str, lang: str) -> list[tuple[str, str]]:
+    """The coach's lines as Python writes them in `lang`: each of your moves ("human"), and
+    each bot move that shows a rule ("note", the lesson waits for Got it)."""
     answer = json.loads(bridge.handle(json.dumps({"op": "tutorial", "game": game, "lang": lang})))
-    return [step["coach"] for step in answer["tutorial"]["steps"] if step["seat"] == 0]
+    return [("human" if step["seat"] == 0 else "note", step["coach"])
+            for step in answer["tutorial"]["steps"] if step["coach"]]
 
 
-def follow_the_prompts(page) -> list[str]:
-    """Does what the coach says until the lesson ends; returns the lines it said to you."""
+def follow_the_prompts(page) -> list[tuple[str, str]]:
+    """Does what the coach says until the lesson ends; returns what it said (state, line)."""
     said = []
     for _ in range(200):
         page.wait_for_selector(WAITING, timeout=STEP_TIMEOUT_MS)
@@ -36,8 +39,8 @@ def follow_the_prompts(page) -> list[str]:
             page.click("[data-testid=continue]")
             continue
         coach = page.locator(COACH)
-        step = coach.get_attribute("data-step")
-        said.append(page.inner_text("[data-testid=coach-text]"))
+        step, state = coach.get_attribute("data-step"), coach.get_attribute("data-state")
+        said.append((state, page.inner_text("[data-testid=coach-text]")))
         # The coached controls: select the `first` ones (cards, your top card), then the `final`.
         while page.locator("[data-coach=first][aria-pressed=false]").count():
             page.locator("[data-coach=first][aria-pressed=false]").first.click()
@@ -45,9 +48,12 @@ def follow_the_prompts(page) -> list[str]:
         assert final.count() == 1, page.inner_text(COACH)
         final.click()
         page.wait_for_function(
-            """step => document.querySelector('[data-testid=tutorial-done], [data-testid=continue]')
-                || document.querySelector('[data-testid=coach]')?.dataset.step !== step""",
-            arg=step, timeout=STEP_TIMEOUT_MS)
+            """([step, state]) => {
+                const coach = document.querySelector('[data-testid=coach]');
+                return document.querySelector('[data-testid=tutorial-done], [data-testid=continue]')
+                    || coach?.dataset.step !== step || coach?.dataset.state !== state;
+            }""",
+            arg=[step, state], timeout=STEP_TIMEOUT_MS)
     raise AssertionError("the lesson did not end")
 
 
@@ -64,6 +70,8 @@ def test_each_lesson_is_completed_by_following_its_prompts(new_page, open_app, g
 
     said = follow_the_prompts(page)
     assert said == expected_lines(game, lang)
+    lessons = {"kozel": 0, "oh_hell": 0, "spades": 1, "eight_five_three": 1, "zevaka": 1}
+    assert [state for state, _ in said].count("note") == lessons[game], "the bots' lessons wait for Got it"
     if lang != "en":
         assert said != expected_lines(game, "en")
     # A lesson is never a saved series, a history entry or statistics.
@@ -133,3 +141,29 @@ def test_the_lesson_screen_passes_axe(new_page, open_app, game):
     hand = page.locator("[data-testid=hand]").bounding_box()
     assert coach["y"] + coach["height"] <= hand["y"] + 1
     assert hand["y"] + hand["height"] <= 740 + 1, "the hand stays on a 360x740 screen"
+
+
+def test_a_legal_move_off_the_lesson_is_played_and_the_deal_goes_on(new_page, open_app):
+    """The coach suggests; the table still offers every legal move, and Python decides."""
+    page = new_page(PHONE)
+    open_app(page)
+    page.click("[data-testid=setup] [data-testid=open-tutorial]")  # Oh Hell: the first game
+    page.wait_for_selector(f"{COACH}[data-state=human]", timeout=STEP_TIMEOUT_MS)
+    coached = page.get_attribute("[data-coach=final]", "data-bid")
+    other = page.locator(f"[data-testid=bid-button]:enabled:not([data-bid='{coached}'])").first
+    other.click()
+    page.wait_for_selector(f"{COACH}[data-state=off]", timeout=STEP_TIMEOUT_MS)
+    for _ in range(40):
+        page.wait_for_selector("[data-testid=hand-card]:enabled, [data-testid=continue], [data-testid=tutorial-done]",
+                               timeout=STEP_TIMEOUT_MS)
+        if page.locator("[data-testid=tutorial-done]").count():
+            break
+        if page.locator("[data-testid=continue]").count():
+            page.click("[data-testid=continue]")
+            continue
+        assert page.locator("[data-coach]").count() == 0, "off the lesson nothing is coached"
+        page.locator("[data-testid=hand-card]:enabled").first.click()
+    else:
+        raise AssertionError("the deal did not end")
+    page.click("[data-testid=tutorial-real-match]")
+    page.wait_for_function("() => window.cardtable.currentRecord() !== null", timeout=STEP_TIMEOUT_MS)

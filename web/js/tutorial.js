@@ -65,8 +65,13 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   const startRows = view.sheet?.rows.length ?? 0;
 
   const text = el("p", { class: "coach-text", "data-testid": "coach-text", role: "status", "aria-live": "polite" });
+  let noted = null; // resolves the pause after a bot's lesson
+  const next = el("button", {
+    type: "button", class: "coach-next primary", "data-testid": "coach-next", hidden: true,
+    onclick: () => noted?.(),
+  }, t("Got it"));
   const coach = el("div", { class: "coach", "data-testid": "coach", role: "group", "aria-label": t("Coach") },
-    el("span", { class: "coach-mark", "aria-hidden": "true" }, "✦"), text,
+    el("span", { class: "coach-mark", "aria-hidden": "true" }, "✦"), text, next,
     el("button", {
       type: "button", class: "coach-skip", "data-testid": "tutorial-skip", title: t("Skip the lesson and play a real match"),
       onclick: () => finish(true),
@@ -76,6 +81,20 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     if (text.textContent !== line) text.textContent = line;
     coach.dataset.state = state;
     coach.dataset.step = String(index);
+    next.hidden = state !== "note";
+  }
+
+  // A bot's move showed a rule (spades broken, a forced return, «Прозевал!»): the lesson waits
+  // until you have read it.
+  function note(line) {
+    say(line, "note");
+    place();
+    if (document.activeElement === document.body || table.screen.contains(document.activeElement)) {
+      next.focus({ preventScroll: true });
+    }
+    return new Promise((resolve) => {
+      noted = () => { noted = null; resolve(); };
+    });
   }
 
   // The table re-renders itself (selection, trick pauses): the coach goes back into your seat
@@ -85,6 +104,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     const seat = table.screen.querySelector(".me");
     if (seat && coach.parentNode !== seat) seat.append(coach);
     for (const node of table.screen.querySelectorAll("[data-coach]")) delete node.dataset.coach;
+    if (coach.dataset.state === "note") next.dataset.coach = "final";
     if (coach.dataset.state !== "human" || !onScript || index >= steps.length) return;
     const { first, final } = targetsOf(steps[index].action, table.screen);
     for (const node of first) node.dataset.coach = "first";
@@ -133,15 +153,14 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
           return;
         }
         const step = onScript ? steps[index] : null;
-        say(step?.coach ?? (onScript ? t("Watch the other players move.") : t("The others play on as ordinary bots.")),
-          onScript ? "bots" : "off");
+        say(onScript ? t("Watch the other players move.") : t("The others play on as ordinary bots."), onScript ? "bots" : "off");
         table.render(view, { busy: true });
         const [action] = await Promise.all([
           step ? step.action : call({ op: "bot", record, level: OFF_SCRIPT_LEVEL }).then((answer) => answer.action),
-          sleep(step?.coach ? Math.max(settings.botDelayMs, settings.trickDelayMs) : settings.botDelayMs)]);
+          sleep(settings.botDelayMs)]);
         if (stopped) return;
         await act(action, view.to_act);
-        // A bot's lesson line stays while you look at what it did.
+        if (step?.coach && !stopped) await note(step.coach);
       }
       if (!stopped) await finish(false);
     } catch (error) {
@@ -173,6 +192,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
 
   async function finish(skipped) {
     if (stopped) return;
+    noted?.(); // Skip during a pause: the paused loop ends (stopped) once it resumes
     say(skipped ? text.textContent : t("Well done: that is the game."), "done");
     const choice = skipped ? "real" : await showDialog(table.screen, {
       title: t("Lesson complete"), testid: "tutorial-done",
