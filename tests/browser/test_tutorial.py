@@ -90,6 +90,8 @@ def test_the_offer_is_remembered_and_learn_stays_reachable(new_page, open_app):
     open_app(page)
     page.click("[data-testid=game-choice][data-game='kozel']")
     assert page.inner_text("[data-testid=tutorial-offer]").startswith("New to Kozel")
+    # Enter in the setup form still means Start: its first submit button (the default) is Start.
+    assert page.eval_on_selector("[data-testid=setup]", "form => form.querySelector('[type=submit]').dataset.testid") == "start"
     page.click("[data-testid=tutorial-offer-dismiss]")
     assert page.locator("[data-testid=tutorial-offer]").count() == 0
     page.reload()

@@ -63,7 +63,8 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     const data = new FormData(form);
     const chosen = {};
     for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
-    const start = event.submitter?.dataset.learn ? learn.onLearn : onStart; // "Learn by playing" (tutorial-offer.js)
+    const start = form.dataset.learn ? learn.onLearn : onStart; // "Learn by playing" (tutorial-offer.js)
+    delete form.dataset.learn;
     start({ game: game.id, players: Number(data.get("players")), options: chosen, level: data.get("level") });
   });
   return form;

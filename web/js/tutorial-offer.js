@@ -19,14 +19,14 @@ export function markTutorialOffered(game) {
 }
 
 // The setup panel's invitation: "New to Kozel? Learn it in a few minutes", Learn / No thanks.
-// Learn is a submit button of the setup form (data-learn): the lesson takes the panel's choices
-// for the real match that follows it.
+// Learn submits the setup form marked `data-learn`: the lesson takes the panel's choices for the
+// real match that follows it. Not a submit button: Enter in the form still means Start.
 export function tutorialOffer(game, { onDismiss }) {
   if (tutorialOffered(game.id)) return null;
   const box = el("div", { class: "tutorial-offer", "data-testid": "tutorial-offer", role: "group", "aria-label": t("Learn by playing") },
     el("p", {}, t("New to {game}? Learn it in a few minutes.", { game: game.title })),
     el("div", { class: "tutorial-offer-buttons" },
-      el("button", { type: "submit", class: "primary", "data-learn": "offer", "data-testid": "tutorial-offer-learn" }, t("Learn")),
+      el("button", { type: "button", class: "primary", "data-testid": "tutorial-offer-learn", onclick: learnFromPanel }, t("Learn")),
       el("button", {
         type: "button", "data-testid": "tutorial-offer-dismiss",
         onclick: () => { markTutorialOffered(game.id); box.remove(); onDismiss?.(); },
@@ -37,6 +37,12 @@ export function tutorialOffer(game, { onDismiss }) {
 // The setup panel's and the rules screen's way in.
 export function learnButton(game) {
   return el("button", {
-    type: "submit", class: "bar-button learn-button", "data-learn": "panel", "data-testid": "open-tutorial", "data-game": game,
+    type: "button", class: "bar-button learn-button", "data-testid": "open-tutorial", "data-game": game, onclick: learnFromPanel,
   }, t("Learn by playing"));
+}
+
+function learnFromPanel(event) {
+  const { form } = event.currentTarget;
+  form.dataset.learn = "true";
+  form.requestSubmit();
 }
