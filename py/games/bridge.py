@@ -100,6 +100,15 @@ def _new(message):
     return {"record": _remember(game, state)}
 
 
+@_op("tutorial", "game")
+def _tutorial(message):
+    """The guided first deal of a game (games/tutorials.py): its `new` request and steps."""
+    from . import tutorials  # only when a lesson is asked for
+
+    game = registry.get(message.get("game"))
+    return {"tutorial": tutorials.script(game.id)}
+
+
 @_op("view", "record", "seat")
 def _view(message):
     game, state = _replay(message.get("record"))

@@ -17,6 +17,7 @@ import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
 import { openRules } from "./rules-screen.js";
+import { learnButton, markTutorialOffered, tutorialOffer } from "./tutorial-offer.js";
 import { sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 
@@ -36,9 +37,10 @@ const TABLES = {
 const tableModule = () => import("./table.js");
 const tableToolsModule = () => import("./table-tools.js");
 const historyModule = () => import("./history-screen.js");
+const tutorialModule = () => import("./tutorial.js");
 
 function prefetchScreens() {
-  for (const load of [...Object.values(TABLES), tableModule, tableToolsModule, historyModule]) {
+  for (const load of [...Object.values(TABLES), tableModule, tableToolsModule, historyModule, tutorialModule]) {
     load().catch((error) => console.warn("a screen's module could not be fetched yet:", error));
   }
 }
@@ -68,6 +70,7 @@ let table = null;
 let startNotice = null;
 let startGame = null; // the game selected on the start screen
 let bootError = null;
+let lesson = null; // the tutorial on the table (tutorial.js), which saves nothing
 
 function show(screen, name) {
   const lost = !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
@@ -209,6 +212,8 @@ async function showHistory() {
 function showStart(notice = null, { withSaves = true } = {}) {
   match?.stop();
   match = null;
+  lesson?.stop();
+  lesson = null;
   releaseGame();
   // Only a tab that leaves its table says so (another tab may have its table open).
   if (table) setActive(null);
@@ -233,7 +238,10 @@ function showStart(notice = null, { withSaves = true } = {}) {
     onRules: (game) => openRules({
       game: game.id, title: () => games.find((entry) => entry.id === game.id)?.title,
       returnFocus: () => document.querySelector(`[data-testid=open-rules][data-game="${game.id}"]`),
+      // The setup panel's Learn, so the lesson takes the panel's choices for the match after it.
+      onLearn: () => document.querySelector(`[data-testid=setup][data-game="${game.id}"] [data-testid=open-tutorial]`)?.click(),
     }),
+    learn: { button: learnButton, offer: (game) => tutorialOffer(game, {}), onLearn: startTutorial },
   }), "start");
 }
 
@@ -284,6 +292,7 @@ async function startNewMatch({ game, players, options, level = chosenLevel() }) 
     return;
   }
   writePrefs({ level });
+  markTutorialOffered(game); // playing it: the lesson is not offered any more (still on the panel)
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
   if (settings.deck !== null) request.deck = settings.deck;
@@ -299,6 +308,32 @@ function playAgain({ game, players, options }, level) {
   match?.stop();
   match = null;
   return startNewMatch({ game, players, options, level });
+}
+
+// "Learn by playing": the game's guided first deal, then a real match with `choice` (the setup
+// panel's game, players, level and options). The lesson saves nothing.
+async function startTutorial(choice) {
+  markTutorialOffered(choice.game);
+  match?.stop();
+  match = null;
+  lesson?.stop();
+  lesson = null;
+  releaseGame();
+  if (table) setActive(null);
+  table = null;
+  try {
+    const [{ runTutorial }, createTable, { setTableTools }] = await Promise.all([
+      tutorialModule(), TABLES[choice.game](), tableModule()]);
+    banner.hide();
+    lesson = await runTutorial({
+      bridge, game: choice.game, title: games.find((game) => game.id === choice.game)?.title ?? choice.game,
+      settings, createTable, setTableTools, show,
+      onLeave: () => showStart(), onRealMatch: () => startNewMatch(choice),
+    });
+  } catch (error) {
+    showStart();
+    banner.show(t("The lesson could not start: {reason}", { reason: error?.message ?? String(error) }));
+  }
 }
 
 async function resumeMatch(save) {
@@ -350,6 +385,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
   const onRules = () => openRules({
     game: record.game, title: () => games.find((game) => game.id === record.game)?.title,
     returnFocus: () => document.querySelector("[data-testid=open-tools]"),
+    onLearn: () => startTutorial({ game: record.game, players: record.players, options: record.options, level }),
   });
   setTableTools((host) => match && openTableTools({
     host, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,

@@ -100,7 +100,7 @@ export function rulesButton({ testid = "open-rules", game = null, className = "b
 // Opens the rules of `game` over the current screen. title: the game's name as the page shows
 // it, or a function giving it (asked again when the language changes). returnFocus(): where
 // the focus goes on close when the opener has left the page.
-export function openRules({ game, title, returnFocus = null, onClose = null }) {
+export function openRules({ game, title, returnFocus = null, onClose = null, onLearn = null }) {
   // One at a time: the page under the rules is inert, so a second cannot be asked for.
   if (open) return open;
   const opener = document.activeElement;
@@ -114,6 +114,10 @@ export function openRules({ game, title, returnFocus = null, onClose = null }) {
   }, t("‹ Back"));
   const doneButton = el("button", { type: "button", class: "primary", "data-testid": "rules-done", onclick: () => close() },
     t("Close"));
+  // The game's lesson ("Learn by playing", tutorial.js), when the opener offers it.
+  const learnButton = onLearn && el("button", {
+    type: "button", "data-testid": "rules-learn", onclick: () => { close(); onLearn(); },
+  }, t("Learn by playing"));
   const screen = el("div", {
     class: "rules-screen", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title",
     "data-testid": "rules-screen", "data-game": game,
@@ -121,7 +125,7 @@ export function openRules({ game, title, returnFocus = null, onClose = null }) {
     el("div", { class: "rules-page" },
       el("header", { class: "rules-bar" }, closeButton, heading),
       note, slot,
-      el("footer", { class: "rules-footer" }, doneButton)));
+      el("footer", { class: "rules-footer" }, learnButton, doneButton)));
 
   let pushed = false; // a history entry of ours is on top (Back closes the rules)
   let stopListening = null;
@@ -132,6 +136,7 @@ export function openRules({ game, title, returnFocus = null, onClose = null }) {
     heading.textContent = t("Rules: {game}", { game: gameTitle() });
     closeButton.textContent = t("‹ Back");
     doneButton.textContent = t("Close");
+    if (learnButton) learnButton.textContent = t("Learn by playing");
     replaceChildren(note);
     replaceChildren(slot, el("p", { class: "rules-loading", role: "status" }, t("Loading…")));
     screen.dataset.state = "loading";

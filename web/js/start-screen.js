@@ -38,7 +38,7 @@ function schemaValue(choices, text) {
   return choices.find((choice) => String(choice.value) === text)?.value;
 }
 
-function setupPanel(game, { playable, level, onStart, onRules = null }) {
+function setupPanel(game, { playable, level, onStart, onRules = null, learn = null }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
@@ -46,7 +46,9 @@ function setupPanel(game, { playable, level, onStart, onRules = null }) {
 
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
     el("div", { class: "setup-head" }, el("h2", {}, game.title),
-      onRules && rulesButton({ game: game.id, onClick: () => onRules(game) })),
+      onRules && rulesButton({ game: game.id, onClick: () => onRules(game) }),
+      playable && learn?.button(game.id)),
+    playable && learn?.offer(game),
     choiceGroup({ name: "players", label: t("Players"), choices: playerChoices, value: game.default_players }),
     el("p", { class: "hint" }, t("You sit at the bottom of the table; the computer plays the other seats.")),
     choiceGroup({ name: "level", label: t("Computer opponents"), choices: botLevelChoices(), value: level }),
@@ -61,14 +63,16 @@ function setupPanel(game, { playable, level, onStart, onRules = null }) {
     const data = new FormData(form);
     const chosen = {};
     for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
-    onStart({ game: game.id, players: Number(data.get("players")), options: chosen, level: data.get("level") });
+    const start = form.dataset.learn ? learn.onLearn : onStart; // "Learn by playing" (tutorial-offer.js)
+    delete form.dataset.learn;
+    start({ game: game.id, players: Number(data.get("players")), options: chosen, level: data.get("level") });
   });
   return form;
 }
 
 export function startScreen({
   games, playableGames, saves = [], notice, setAside = null, botSpeed = null, language = null, selectedGame = null,
-  level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null,
+  level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null, learn = null,
 }) {
   let selected = games.find((game) => game.id === selectedGame)
     ?? games.find((game) => playableGames.has(game.id)) ?? games[0];
@@ -81,7 +85,7 @@ export function startScreen({
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules }));
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules, learn }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},

@@ -159,6 +159,8 @@ const PREF_CHECKS = {
   botSpeed: (value) => isShortText(value, 16),
   level: (value) => isShortText(value, 40),
   fourColour: (value) => typeof value === "boolean",
+  // the games whose lesson was offered (tutorial-offer.js)
+  tutorialsOffered: (value) => Array.isArray(value) && value.length <= 40 && value.every((id) => isShortText(id, 40)),
 };
 
 function isCleanPrefs(prefs) {

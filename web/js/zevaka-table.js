@@ -113,7 +113,7 @@ export function createZevakaTable(args) {
   function pileCard(view, ctx, target, top, { label }) {
     const hinted = hintTargets(view).has(target);
     if (!top) {
-      return el("span", { class: "pile-empty", "data-testid": "pile-empty", "aria-label": t("{pile}: empty", { pile: label }) });
+      return el("span", { class: "pile-empty", "data-testid": "pile-empty", role: "img", "aria-label": t("{pile}: empty", { pile: label }) });
     }
     const enabled = canTap(view, ctx);
     return cardButton(top, {
