@@ -1,0 +1,210 @@
+"""Pass-and-play (issue 19): several people share one device. Between two people's turns a
+privacy screen shows no card; on each person's turn the table is drawn from their seat and no
+face-up card of another person's hand is anywhere in the document; the page asks Python only
+for the view of the person on turn; a reload mid-match comes back to the privacy screen."""
+
+import json
+
+from conftest import FAST, PHONE, STEP_TIMEOUT_MS, python_view, saved_record, screenshot
+from test_kozel import choose, select
+
+from games import bridge
+
+SETTLED = ("[data-testid=privacy-screen], [data-testid=hand-card]:enabled, [data-testid=bid-button]:enabled, "
+           "[data-testid=action-button]:enabled, [data-testid=deal-sheet], [data-testid=final-sheet]")
+
+# Every request that names a seat whose view it gets, with what the page showed when it was sent.
+LOG_VIEW_REQUESTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__viewRequests = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "call") {
+      const request = JSON.parse(message.request);
+      const seat = request.op === "view" || request.op === "review" ? request.seat : request.view_seat;
+      if (seat !== undefined && request.record) window.__viewRequests.push({ op: request.op, seat, record: request.record });
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def turn(record):
+    answer = json.loads(bridge.handle(json.dumps({"op": "turn", "record": record})))
+    assert "to_act" in answer, answer
+    return answer
+
+
+def start_pass_and_play(page, game, players, people, options=None):
+    """people: {seat: name} of the people at the device (seat 0 is always one)."""
+    page.click(f"[data-testid=game-choice][data-game='{game}']")
+    page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
+    for name, value in [("players", players)] + list((options or {}).items()):
+        page.locator(f"[data-testid=option-{name}] input[value='{value}']").evaluate("input => input.click()")
+    page.click("[data-testid=people] summary")
+    assert page.is_disabled("[data-testid=seat-person][data-seat='0']")
+    for seat, name in people.items():
+        if seat:
+            page.check(f"[data-testid=seat-person][data-seat='{seat}']")
+        page.fill(f"[data-testid=seat-name][data-seat='{seat}']", name)
+    page.click("[data-testid=start]")
+
+
+def state(page):
+    page.wait_for_selector(SETTLED, timeout=STEP_TIMEOUT_MS)
+    for name in ("privacy-screen", "deal-sheet", "final-sheet"):
+        if page.locator(f"[data-testid={name}]").count():
+            return name
+    return "turn"
+
+
+def face_up_cards(page):
+    """Every face-up card in the document but Kozel's trump card (public even once drawn)."""
+    return set(page.eval_on_selector_all(
+        "[data-card]:not([data-testid=trump-card]):not([data-testid=trump-card] *)", "nodes => nodes.map(n => n.dataset.card)"))
+
+
+def check_privacy(page, people, last_shown):
+    record = saved_record(page)
+    to_act = turn(record)["to_act"]
+    assert to_act in people and to_act != last_shown
+    assert page.locator("[data-card], [data-testid=hand], [data-testid=table-screen]").count() == 0
+    assert page.inner_text("[data-testid=privacy-title]") == f"Pass the phone to {people[to_act]}"
+    assert page.evaluate("document.activeElement.closest('[data-testid=privacy-screen]') !== null")
+    return to_act
+
+
+def check_turn(page, people):
+    """The table is the acting person's, and shows no card of another person's hand."""
+    record = saved_record(page)
+    to_act = turn(record)["to_act"]
+    assert to_act in people
+    assert page.get_attribute(".me", "data-seat") == str(to_act)
+    assert people[to_act] in page.inner_text(".me .seat-name")
+    view = python_view(record, to_act)
+    assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view["hand"]
+    hidden = {card for seat in people if seat != to_act for card in python_view(record, seat)["hand"]}
+    assert not face_up_cards(page) & hidden
+    return to_act, view
+
+
+def act_kozel(page, view, done):
+    if view["phase"] == "molodka":
+        page.click("[data-testid=action-button][data-type=decline]")
+        return
+    action, what = choose(view, done)
+    done.add(what)
+    select(page, action["cards"])
+    page.click(f"[data-testid=action-button][data-type={action['type']}]")
+
+
+def act_oh_hell(page, view, done):
+    first = view["legal"][0]
+    if first["type"] == "bid":
+        page.click(f"[data-testid=bid-button][data-bid='{first['n']}']")
+    else:
+        page.click(f"[data-testid=hand-card][data-card='{first['cards'][0]}']")
+
+
+def play_first_deal(page, people, act, shots):
+    """Plays for every person until the first deal's sheet; returns the turns each person took."""
+    turns = {seat: 0 for seat in people}
+    shown = 0
+    done = set()
+    while (now := state(page)) != "deal-sheet":
+        assert now == "turn" or now == "privacy-screen", now
+        if now == "privacy-screen":
+            seat = check_privacy(page, people, shown)
+            if "privacy" not in done:
+                screenshot(page, shots + "-privacy")
+                done.add("privacy")
+            page.click("[data-testid=privacy-ready]")
+            page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
+            continue
+        shown, view = check_turn(page, people)
+        turns[shown] += 1
+        moves = view["move"]
+        act(page, view, done)
+        page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)
+    return turns
+
+
+def check_view_requests(page, people):
+    """Each view the page asked for is the acting person's: `view` for the person to act (seat 0
+    for a new match, whose Start they pressed), and
+    `act` with the view of the person who acts, or (a bot's move) of the person last on turn."""
+    requests = page.evaluate("window.__viewRequests")
+    assert requests
+    for request in requests:
+        facts = turn(request["record"])
+        assert request["seat"] in people, request["op"]
+        if request["op"] == "view" and not request["record"]["actions"]:
+            assert request["seat"] == 0  # a new match opens on the table of seat 0, who pressed Start
+        elif request["op"] == "view" or facts["to_act"] in people:
+            assert request["seat"] == facts["to_act"], request["op"]
+        else:
+            last_person = next((seat for seat in reversed(facts["actors"]) if seat in people), 0)
+            assert request["seat"] == last_person, request["op"]
+    return requests
+
+
+def test_kozel_two_partners_pass_the_phone_through_a_deal(new_page, open_app):
+    page = new_page(PHONE)
+    page.add_init_script(LOG_VIEW_REQUESTS)
+    open_app(page, f"{FAST}&seed=5")
+    people = {0: "Anna", 2: "Boris"}
+    start_pass_and_play(page, "kozel", 4, people)
+    turns = play_first_deal(page, people, act_kozel, "pnp-kozel")
+    assert turns[0] and turns[2]
+    sheet = page.inner_text("[data-testid=deal-sheet]")
+    assert "Anna" in sheet and "Boris" in sheet
+    requests = check_view_requests(page, people)
+    assert {request["seat"] for request in requests} == {0, 2}
+    save = json.loads(page.evaluate("localStorage.getItem('cardtable.v2.save.kozel')"))
+    assert save["people"] == ["Anna", None, "Boris", None]
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable.v2.prefs')"))["playerNames"][:3] == ["Anna", "", "Boris"]
+
+
+def test_oh_hell_three_people_and_a_bot(new_page, open_app):
+    page = new_page(PHONE)
+    page.add_init_script(LOG_VIEW_REQUESTS)
+    open_app(page, f"{FAST}&seed=8")
+    people = {0: "Ann", 1: "Ben", 3: "Cat"}
+    start_pass_and_play(page, "oh_hell", 4, people, {"largest": 3})
+    turns = play_first_deal(page, people, act_oh_hell, "pnp-oh-hell")
+    assert all(turns.values())
+    requests = check_view_requests(page, people)
+    assert {request["seat"] for request in requests} == {0, 1, 3}
+
+
+def test_a_reload_mid_match_comes_back_to_the_privacy_screen(new_page, open_app):
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=5")
+    people = {0: "Anna", 2: "Boris"}
+    start_pass_and_play(page, "kozel", 4, people)
+    # On the way to the first privacy screen, and on a person's turn after it, a reload hides the hand.
+    seen = []
+    while len(seen) < 2:
+        now = state(page)
+        if now == "privacy-screen":
+            page.click("[data-testid=privacy-ready]")
+            page.wait_for_selector("[data-testid=privacy-screen]", state="detached", timeout=STEP_TIMEOUT_MS)
+            continue
+        to_act, _ = check_turn(page, people)
+        if to_act in seen:
+            moves = len(saved_record(page)["actions"])
+            act_kozel(page, python_view(saved_record(page), to_act), set())
+            page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)
+            continue
+        seen.append(to_act)
+        page.reload()
+        page.wait_for_selector("[data-testid=privacy-screen]", timeout=60_000)
+        assert page.locator("[data-card], [data-testid=hand]").count() == 0
+        assert page.inner_text("[data-testid=privacy-title]") == f"Pass the phone to {people[to_act]}"
+        page.click("[data-testid=privacy-ready]")
+        page.wait_for_selector(f".me[data-seat='{to_act}'] ~ [data-testid=hand] [data-testid=hand-card]:enabled",
+                               timeout=STEP_TIMEOUT_MS)
+        check_turn(page, people)
+        moves = len(saved_record(page)["actions"])
+        act_kozel(page, python_view(saved_record(page), to_act), set())
+        page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)
+    assert seen == [0, 2] or seen == [2, 0]
