@@ -5,8 +5,13 @@ for the view of the person on turn; a reload mid-match comes back to the privacy
 
 import json
 
+import pytest
+
+from axe import describe, run_axe, serious
 from conftest import FAST, PHONE, STEP_TIMEOUT_MS, python_view, saved_record, screenshot
+from test_eight_five_three import click as click_eight_five_three
 from test_kozel import choose, select
+from test_zevaka import tap as tap_zevaka
 
 from games import bridge
 
@@ -34,7 +39,12 @@ def turn(record):
     return answer
 
 
-def start_pass_and_play(page, game, players, people, options=None):
+def no_serious_axe_violation(page):
+    blocking = serious(run_axe(page))
+    assert not blocking, describe(blocking)
+
+
+def start_pass_and_play(page, game, players, people, options=None, axe=False):
     """people: {seat: name} of the people at the device (seat 0 is always one)."""
     page.click(f"[data-testid=game-choice][data-game='{game}']")
     page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
@@ -46,6 +56,8 @@ def start_pass_and_play(page, game, players, people, options=None):
         if seat:
             page.check(f"[data-testid=seat-person][data-seat='{seat}']")
         page.fill(f"[data-testid=seat-name][data-seat='{seat}']", name)
+    if axe:
+        no_serious_axe_violation(page)
     page.click("[data-testid=start]")
 
 
@@ -81,8 +93,8 @@ def check_turn(page, people):
     assert page.get_attribute(".me", "data-seat") == str(to_act)
     assert people[to_act] in page.inner_text(".me .seat-name")
     view = python_view(record, to_act)
-    assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view["hand"]
-    hidden = {card for seat in people if seat != to_act for card in python_view(record, seat)["hand"]}
+    assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view.get("hand", [])
+    hidden = {card for seat in people if seat != to_act for card in python_view(record, seat).get("hand", [])}
     assert not face_up_cards(page) & hidden
     return to_act, view
 
@@ -105,7 +117,7 @@ def act_oh_hell(page, view, done):
         page.click(f"[data-testid=hand-card][data-card='{first['cards'][0]}']")
 
 
-def play_first_deal(page, people, act, shots):
+def play_first_deal(page, people, act, shots, axe=False):
     """Plays for every person until the first deal's sheet; returns the turns each person took."""
     turns = {seat: 0 for seat in people}
     shown = 0
@@ -116,6 +128,8 @@ def play_first_deal(page, people, act, shots):
             seat = check_privacy(page, people, shown)
             if "privacy" not in done:
                 screenshot(page, shots + "-privacy")
+                if axe:
+                    no_serious_axe_violation(page)
                 done.add("privacy")
             page.click("[data-testid=privacy-ready]")
             page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
@@ -137,9 +151,9 @@ def check_view_requests(page, people):
     for request in requests:
         facts = turn(request["record"])
         assert request["seat"] in people, request["op"]
-        if request["op"] == "view" and not request["record"]["actions"]:
-            assert request["seat"] == 0  # a new match opens on the table of seat 0, who pressed Start
-        elif request["op"] == "view" or facts["to_act"] in people:
+        if request["op"] == "view" and not request["record"]["actions"] and request["seat"] == 0:
+            continue  # a new match opens on the table of seat 0, who pressed Start
+        if request["op"] == "view" or facts["to_act"] in people:
             assert request["seat"] == facts["to_act"], request["op"]
         else:
             last_person = next((seat for seat in reversed(facts["actors"]) if seat in people), 0)
@@ -152,8 +166,8 @@ def test_kozel_two_partners_pass_the_phone_through_a_deal(new_page, open_app):
     page.add_init_script(LOG_VIEW_REQUESTS)
     open_app(page, f"{FAST}&seed=5")
     people = {0: "Anna", 2: "Boris"}
-    start_pass_and_play(page, "kozel", 4, people)
-    turns = play_first_deal(page, people, act_kozel, "pnp-kozel")
+    start_pass_and_play(page, "kozel", 4, people, axe=True)
+    turns = play_first_deal(page, people, act_kozel, "pnp-kozel", axe=True)
     assert turns[0] and turns[2]
     sheet = page.inner_text("[data-testid=deal-sheet]")
     assert "Anna" in sheet and "Boris" in sheet
@@ -208,3 +222,46 @@ def test_a_reload_mid_match_comes_back_to_the_privacy_screen(new_page, open_app)
         act_kozel(page, python_view(saved_record(page), to_act), set())
         page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)
     assert seen == [0, 2] or seen == [2, 0]
+
+
+# The table settled on a person's turn (the seat drawn at the bottom is to act, no bot moving),
+# or a privacy screen, or a sheet.
+SETTLED_ANY_GAME = """() => document.querySelector(
+  '[data-testid=privacy-screen], [data-testid=deal-sheet], [data-testid=final-sheet]') !== null
+  || (document.querySelector('.me') !== null
+      && document.querySelector('[data-testid=table-screen][data-busy=false]')?.dataset.toAct
+         === document.querySelector('.me').dataset.seat)"""
+
+
+@pytest.mark.parametrize("game,players,act", [
+    ("spades", 4, lambda page, view: act_oh_hell(page, view, set())),
+    ("eight_five_three", 3, lambda page, view: click_eight_five_three(page, view["legal"][0])),
+    ("zevaka", 3, lambda page, view: tap_zevaka(page, view, view["legal"][0])),
+])
+def test_two_people_take_turns_in_the_other_games(new_page, open_app, game, players, act):
+    page = new_page(PHONE)
+    page.add_init_script(LOG_VIEW_REQUESTS)
+    open_app(page, f"{FAST}&seed=5")
+    people = {0: "Anna", 1: "Boris"}
+    start_pass_and_play(page, game, players, people)
+    turns = {0: 0, 1: 0}
+    shown = 0
+    privacy_screens = 0
+    while min(turns.values()) < 2:
+        page.wait_for_function(SETTLED_ANY_GAME, timeout=STEP_TIMEOUT_MS)
+        if page.locator("[data-testid=deal-sheet]").count():
+            page.click("[data-testid=continue]")
+            continue
+        if page.locator("[data-testid=privacy-screen]").count():
+            seat = check_privacy(page, people, shown)
+            privacy_screens += 1
+            page.click("[data-testid=privacy-ready]")
+            page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
+            continue
+        shown, view = check_turn(page, people)
+        turns[shown] += 1
+        act(page, view)
+        page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {view['move']}",
+                               timeout=STEP_TIMEOUT_MS)
+    assert privacy_screens >= 2
+    check_view_requests(page, people)
