@@ -58,6 +58,8 @@ def start_pass_and_play(page, game, players, people, options=None, axe=False):
         page.fill(f"[data-testid=seat-name][data-seat='{seat}']", name)
     if axe:
         no_serious_axe_violation(page)
+        screenshot(page, f"pnp-{game}-setup")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.viewport_size["width"]
     page.click("[data-testid=start]")
 
 
@@ -82,6 +84,7 @@ def check_privacy(page, people, last_shown):
     assert page.locator("[data-card], [data-testid=hand], [data-testid=table-screen]").count() == 0
     assert page.inner_text("[data-testid=privacy-title]") == f"Pass the phone to {people[to_act]}"
     assert page.evaluate("document.activeElement.closest('[data-testid=privacy-screen]') !== null")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= page.viewport_size["width"]
     return to_act
 
 
@@ -265,3 +268,53 @@ def test_two_people_take_turns_in_the_other_games(new_page, open_app, game, play
                                timeout=STEP_TIMEOUT_MS)
     assert privacy_screens >= 2
     check_view_requests(page, people)
+
+
+def test_a_finished_match_names_the_people_in_the_history_and_counts_seat_0(new_page, site_url):
+    """A pass-and-play save (schema 2 with `people`) resumes at the privacy screen and plays to
+    the end; the history names the people; the statistics count it unless the setting is off."""
+    from test_history import near_the_end
+
+    record = near_the_end(options={"largest": 3})
+    save = {"schema": 2, "game": "oh_hell", "savedAt": 1, "undos": 0, "hints": 0, "record": record,
+            "people": ["Ann", "Ben", None], "viewer": 0}
+    page = new_page(PHONE)
+    page.add_init_script(f"""if (!sessionStorage.getItem('planted')) {{
+      sessionStorage.setItem('planted', '1');
+      localStorage.setItem('cardtable.v2.save.oh_hell', {json.dumps(json.dumps(save))});
+      localStorage.setItem('cardtable.v2.active', 'oh_hell');
+    }}""")
+    page.goto(f"{site_url}?{FAST}")
+    page.wait_for_selector("[data-testid=privacy-screen]", timeout=60_000)
+    people = {0: "Ann", 1: "Ben"}
+    while (now := state(page)) != "final-sheet":
+        if now == "privacy-screen":
+            seat = check_privacy(page, people, None)
+            page.click("[data-testid=privacy-ready]")
+            page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
+        elif now == "deal-sheet":
+            page.click("[data-testid=continue]")
+        else:
+            _, view = check_turn(page, people)
+            act_oh_hell(page, view, set())
+            page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {view['move']}",
+                                   timeout=STEP_TIMEOUT_MS)
+    final_view = python_view(page.evaluate("window.cardtable.currentRecord()"))
+    entry = json.loads(page.evaluate("localStorage.getItem('cardtable.v2.history')"))["entries"][-1]
+    assert entry["people"] == ["Ann", "Ben", None] and entry["counted"] is True
+    assert entry["won"] == (0 in final_view["winner"])  # seat 0's result, whoever saw the end
+    page.click("[data-testid=new-game]")
+    page.click("[data-testid=open-history]")
+    assert "pass and play: Ann, Ben" in page.inner_text("[data-testid=history-entry]")
+    assert page.inner_text("[data-testid=stats-row][data-game=oh_hell] [data-testid=stats-played]") == "1"
+    # The setting leaves such matches out of the statistics (the history keeps them).
+    page.click("[data-testid=history-back]")
+    page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_TIMEOUT_MS)
+    page.click("[data-testid=open-settings]")
+    page.uncheck("[data-testid=setting-pnp-stats]")
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable.v2.prefs')"))["passAndPlayStats"] is False
+    stats = page.evaluate("""async (entry) => {
+      const { statistics } = await import('./js/history.js');
+      return [statistics([entry]).length, statistics([{ ...entry, counted: false }]).length];
+    }""", entry)
+    assert stats == [1, 0]
