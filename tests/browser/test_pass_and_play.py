@@ -82,6 +82,7 @@ def check_privacy(page, people, last_shown):
     to_act = turn(record)["to_act"]
     assert to_act in people and to_act != last_shown
     assert page.locator("[data-card], [data-testid=hand], [data-testid=table-screen]").count() == 0
+    assert page.locator("[data-testid=announcement]").count() == 0  # nothing said to the last person stays
     assert page.inner_text("[data-testid=privacy-title]") == f"Pass the phone to {people[to_act]}"
     assert page.evaluate("document.activeElement.closest('[data-testid=privacy-screen]') !== null")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= page.viewport_size["width"]

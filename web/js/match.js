@@ -11,6 +11,7 @@ import { addHistory, clearSave, readPrefs, saveMatch } from "./storage.js";
 import { t } from "./i18n.js";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from "./settings.js";
 import { isPassAndPlay, setSeating } from "./seats.js";
+import { clearAnnouncements } from "./announce.js";
 
 class BridgeProblem extends Error {
   constructor(message, code = null) {
@@ -113,6 +114,7 @@ export function runMatch({
   async function handOver(seat) {
     hidden = true;
     table.conceal();
+    clearAnnouncements();
     await privacy.ask(seat);
     if (stopped) return;
     const answer = await call({ op: "view", record, seat });
