@@ -89,6 +89,9 @@ def check_privacy(page, people, last_shown):
     return to_act
 
 
+UNDO_OFFERED: list[bool] = []  # per checked turn: was Undo offered
+
+
 def check_turn(page, people):
     """The table is the acting person's, and shows no card of another person's hand."""
     record = saved_record(page)
@@ -100,6 +103,13 @@ def check_turn(page, people):
     assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view.get("hand", [])
     hidden = {card for seat in people if seat != to_act for card in python_view(record, seat).get("hand", [])}
     assert not face_up_cards(page) & hidden
+    # Undo is yours: offered only when no other person has decided since your last decision.
+    actors = turn(record)["actors"]
+    mine = [index for index, seat in enumerate(actors) if seat == to_act]
+    undoable = bool(mine) and all(seat == to_act or seat not in people for seat in actors[mine[-1]:])
+    page.wait_for_function(f"document.querySelector('[data-testid=table-undo]').disabled === {str(not undoable).lower()}",
+                           timeout=STEP_TIMEOUT_MS)
+    UNDO_OFFERED.append(undoable)
     return to_act, view
 
 
@@ -139,6 +149,8 @@ def play_first_deal(page, people, act, shots, axe=False):
             page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
             continue
         shown, view = check_turn(page, people)
+        if not turns[shown]:
+            screenshot(page, f"{shots}-seat-{shown}")
         turns[shown] += 1
         moves = view["move"]
         act(page, view, done)
@@ -248,6 +260,8 @@ def test_two_people_take_turns_in_the_other_games(new_page, open_app, game, play
     open_app(page, f"{FAST}&seed=5")
     people = {0: "Anna", 1: "Boris"}
     start_pass_and_play(page, game, players, people)
+    UNDO_OFFERED.clear()
+    undone = False
     turns = {0: 0, 1: 0}
     shown = 0
     privacy_screens = 0
@@ -263,12 +277,22 @@ def test_two_people_take_turns_in_the_other_games(new_page, open_app, game, play
             page.wait_for_selector(f".me[data-seat='{seat}']", timeout=STEP_TIMEOUT_MS)
             continue
         shown, view = check_turn(page, people)
+        if UNDO_OFFERED[-1] and not undone:
+            # Undo takes back this person's last decision only (and the bots' moves after it).
+            actors = turn(saved_record(page))["actors"]
+            last = max(index for index, seat in enumerate(actors) if seat == shown)
+            page.click("[data-testid=table-undo]")
+            page.wait_for_function(f"window.cardtable.currentRecord().actions.length === {last}", timeout=STEP_TIMEOUT_MS)
+            undone = True
+            continue
         turns[shown] += 1
         act(page, view)
         page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {view['move']}",
                                timeout=STEP_TIMEOUT_MS)
     assert privacy_screens >= 2
     check_view_requests(page, people)
+    if game == "zevaka":  # a draw, then placing the card drawn: your own last decision can be undone
+        assert undone and False in UNDO_OFFERED
 
 
 def test_a_finished_match_names_the_people_in_the_history_and_counts_seat_0(new_page, site_url):
