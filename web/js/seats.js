@@ -15,7 +15,7 @@ export function setSeating({ people: seats = null, viewer: seat = 0 } = {}) {
   viewer = seat;
 }
 
-// More than one person at this device: the seats of people, else null.
+// More than one person at this device (a name in `seats` for each person, null per computer).
 export function isPassAndPlay(seats) {
   return Array.isArray(seats) && seats.filter((name) => typeof name === "string").length > 1;
 }
