@@ -53,3 +53,13 @@ def test_review_lists_each_finished_deal_trick_by_trick():
     for deal, row in zip(deals, rows):
         assert len(deal["tricks"]) == row["hand_size"]
         assert all(len(trick["plays"]) == 3 for trick in deal["tricks"])
+
+
+@pytest.mark.parametrize("game,players", [("kozel", 4), ("zevaka", 3)])
+def test_turn_names_who_is_to_act_and_who_made_each_decision_without_any_card(game, players):
+    record = played(game, players, moves=25)
+    answer = ask({"op": "turn", "record": record})
+    assert set(answer) == {"to_act", "actors"}
+    assert answer["actors"] == seats_to_act(record)
+    assert answer["to_act"] == ask({"op": "view", "record": record, "seat": 0})["view"]["to_act"]
+    assert ask({"op": "turn", "record": {"game": "kozel"}})["error"]["code"] == "bad_record"

@@ -184,6 +184,21 @@ def _undo(message):
     return answer
 
 
+@_op("turn", "record")
+def _turn(message):
+    """Who is to act, and who made each decision so far: public facts, no cards. Pass-and-play
+    asks this while the privacy screen is up (no one's view may be requested then) and to offer
+    Undo only when no other person has decided since."""
+    game, state = _replay(message.get("record"))
+    record = message["record"]
+    replayed = game.replay({**record, "actions": []})
+    actors = []
+    for action in record["actions"]:
+        actors.append(game.to_act(replayed))
+        replayed = game.apply(replayed, action)
+    return {"to_act": game.to_act(state), "actors": actors}
+
+
 @_op("review", "record", "seat")
 def _review(message):
     """The tricks of every finished deal as `seat` saw them when each deal ended."""

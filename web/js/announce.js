@@ -28,6 +28,12 @@ export function announce(messages) {
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
 
+// Pass-and-play, before the next person's turn: what was said to the last one (their own
+// draws, the cards passed to them) leaves the page.
+export function clearAnnouncements() {
+  ensureRegion().replaceChildren();
+}
+
 // Made at start-up, so the region is in the page before the first announcement.
 export function installAnnouncer() {
   ensureRegion();

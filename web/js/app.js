@@ -18,6 +18,8 @@ import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
 import { openRules } from "./rules-screen.js";
 import { learnButton, markTutorialOffered, tutorialOffer } from "./tutorial-offer.js";
+import { privacyScreen } from "./privacy-screen.js";
+import { isPassAndPlay, seatNames, setSeating } from "./seats.js";
 import { sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 
@@ -71,6 +73,7 @@ let startNotice = null;
 let startGame = null; // the game selected on the start screen
 let bootError = null;
 let lesson = null; // the tutorial on the table (tutorial.js), which saves nothing
+let privacy = null; // pass-and-play's privacy screen of the match on the table (privacyGate)
 
 function show(screen, name) {
   const lost = !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
@@ -121,6 +124,7 @@ async function refreshScreen() {
     case "start": showStart(startNotice); break;
     case "history": showHistory(); break;
     case "table": table?.rerender(); break;
+    case "privacy": privacy?.rerender(); break;
     default: break;
   }
 }
@@ -214,6 +218,8 @@ function showStart(notice = null, { withSaves = true } = {}) {
   match = null;
   lesson?.stop();
   lesson = null;
+  privacy = null;
+  setSeating(); // the start screen and the history speak of seat 0 as "You" again
   releaseGame();
   // Only a tab that leaves its table says so (another tab may have its table open).
   if (table) setActive(null);
@@ -231,6 +237,7 @@ function showStart(notice = null, { withSaves = true } = {}) {
     selectedGame: startGame,
     onSelect: (id) => { startGame = id; },
     level: chosenLevel(),
+    playerNames: Array.isArray(readPrefs().playerNames) ? readPrefs().playerNames : [],
     onStart: startNewMatch,
     onResume: resumeMatch,
     onHistory: showHistory,
@@ -286,28 +293,38 @@ function offerTakeOver(game) {
   });
 }
 
-async function startNewMatch({ game, players, options, level = chosenLevel() }) {
+// people: pass-and-play's names per seat (null for a computer), or null for solo play.
+async function startNewMatch({ game, players, options, level = chosenLevel(), people = null, names = null }) {
   if (!(await claimGame(game, takenOver))) {
     offerTakeOver(game);
     return;
   }
   writePrefs({ level });
   markTutorialOffered(game); // playing it: the lesson is not offered any more (still on the panel)
+  if (names) rememberNames(names);
+  if (!isPassAndPlay(people)) people = null;
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
   if (settings.deck !== null) request.deck = settings.deck;
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;
-  await openTable({ record: created.record, level }, opened.view);
-  saveMatch({ record: created.record, level });
+  await openTable({ record: created.record, level, people }, opened.view);
+  saveMatch({ record: created.record, level, ...(people ? { people, viewer: HUMAN } : {}) });
 }
 
-// The final dialog's Play again: the same game, players, level and options, in one tap.
-function playAgain({ game, players, options }, level) {
+// The names typed on the setup panel, per seat; seats past this game's keep their old names.
+function rememberNames(names) {
+  const old = Array.isArray(readPrefs().playerNames) ? readPrefs().playerNames : [];
+  const length = Math.max(old.length, names.length);
+  writePrefs({ playerNames: Array.from({ length }, (_, seat) => (seat < names.length ? names[seat] : old[seat] ?? "")) });
+}
+
+// The final dialog's Play again: the same game, players, level, options and people, in one tap.
+function playAgain({ game, players, options }, level, people = null) {
   match?.stop();
   match = null;
-  return startNewMatch({ game, players, options, level });
+  return startNewMatch({ game, players, options, level, people });
 }
 
 // "Learn by playing": the game's guided first deal, then a real match with `choice` (the setup
@@ -348,9 +365,12 @@ async function resumeMatch(save) {
 
 async function resumeOwned(save) {
   let answer;
+  // Pass-and-play resumes behind the privacy screen: no view is asked for until the person
+  // to act (or, while a bot is to act, the one last shown) taps.
+  const people = isPassAndPlay(save.people) && save.people.length === save.record.players ? save.people : null;
   try {
     answer = Object.hasOwn(TABLES, save.record.game)
-      ? await bridge.call({ op: "view", record: save.record, seat: HUMAN })
+      ? await bridge.call(people ? { op: "turn", record: save.record } : { op: "view", record: save.record, seat: HUMAN })
       : { error: { code: "unknown_game", message: t("no table for the game \"{game}\"", { game: save.record.game }) } };
   } catch (error) {
     answer = { error: { code: "internal", message: error?.message ?? String(error) } };
@@ -366,10 +386,44 @@ async function resumeOwned(save) {
     }
     return;
   }
+  if (people) {
+    const isPerson = (seat) => Number.isInteger(seat) && typeof people[seat] === "string";
+    const viewer = isPerson(answer.to_act) ? answer.to_act : isPerson(save.viewer) ? save.viewer : HUMAN;
+    await openTable({ ...save, people }, null, viewer);
+    return;
+  }
   await openTable(save, answer.view);
 }
 
-async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL }, view) {
+// Pass-and-play's privacy screen between two people's turns: ask(seat) shows it (the table is
+// already empty) and resolves on the tap; reveal() puts the table, now drawn for them, back.
+function privacyGate(title) {
+  let shownSeat = null;
+  let players = 0;
+  let tapped = null;
+  function draw() {
+    show(privacyScreen({
+      name: seatNames(players)[shownSeat], title,
+      onReady: () => tapped?.(),
+      onLeave: () => showStart(),
+    }), "privacy");
+  }
+  return {
+    ask(seat, count) {
+      shownSeat = seat;
+      players = count;
+      draw();
+      return new Promise((resolve) => { tapped = resolve; });
+    },
+    reveal() {
+      tapped = null;
+      if (table) show(table.screen, "table");
+    },
+    rerender: draw,
+  };
+}
+
+async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL, people = null }, view, viewer = HUMAN) {
   const [createTable, { setTableTools }, { openTableTools, tableHelp }] = await Promise.all([
     TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
@@ -378,9 +432,11 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
-    onPlayAgain: () => playAgain(record, level),
+    onPlayAgain: () => playAgain(record, level, people),
   });
-  show(table.screen, "table");
+  const gate = people ? privacyGate(title) : null;
+  privacy = gate;
+  if (view) show(table.screen, "table");
   setActive(record.game);
   const onRules = () => openRules({
     game: record.game, title: () => games.find((game) => game.id === record.game)?.title,
@@ -392,6 +448,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
   }), tableHelp(() => match, table));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
+    people, viewer, privacy: gate && { ask: (seat) => gate.ask(seat, record.players), reveal: gate.reveal },
   });
 }
 

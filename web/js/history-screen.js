@@ -37,6 +37,10 @@ function entryDetail(entry) {
     entry.won ? t("you won") : t("you lost"),
   ];
   if (entry.goat?.yours) parts.push(entry.goat.eggs ? t("goat with eggs") : t("goat"));
+  // Pass-and-play: who played on this device; "you" above is seat 0.
+  const people = (entry.people ?? []).filter((name) => typeof name === "string");
+  if (people.length > 1) parts.push(t("pass and play: {names}", { names: people.join(", ") }));
+  if (entry.counted === false) parts.push(t("not in the statistics"));
   parts.push(t("match #{seed}", { seed: entry.seed }));
   return parts.join(" · ");
 }

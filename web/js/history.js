@@ -2,6 +2,8 @@
 // Entries are summaries of the final view (the record itself can be large: a whole 8-5-3
 // game is ~80 kB); the seed and options are kept, so the match can be dealt again.
 
+// The device owner's seat: the entry's result and the statistics are this seat's, also in
+// pass-and-play (where the final view may be another person's).
 const HUMAN = 0;
 
 // A stable id from the record: the same finished match gives the same id on every device,
@@ -20,6 +22,10 @@ export function recordId(record) {
 
 // The index in view.scores that is yours: your team in Kozel, your side in Spades partnerships.
 export function yourScoreIndex(view) {
+  if (Array.isArray(view.teams) && view.scores?.length === view.teams.length) {
+    const team = view.teams.findIndex((seats) => seats.includes(HUMAN));
+    if (team >= 0) return team;
+  }
   if (Number.isInteger(view.team)) return view.team;
   if (Array.isArray(view.sides) && view.scores?.length === view.sides.length && view.sides.length !== view.players) {
     const side = view.sides.findIndex((seats) => seats.includes(HUMAN));
@@ -28,7 +34,11 @@ export function yourScoreIndex(view) {
   return HUMAN;
 }
 
-export function historyEntry(record, view, { undos = 0, hints = 0, level = null, title = record.game, finishedAt = Date.now() } = {}) {
+// people: pass-and-play's names per seat (null per computer), kept so the history names them;
+// such a match counts in the statistics (seat 0's result) unless the player turned that off.
+export function historyEntry(record, view, {
+  undos = 0, hints = 0, level = null, title = record.game, finishedAt = Date.now(), people = null, counted = true,
+} = {}) {
   const scores = Array.isArray(view.scores) ? view.scores : [];
   const entry = {
     id: recordId(record),
@@ -48,6 +58,7 @@ export function historyEntry(record, view, { undos = 0, hints = 0, level = null,
     hints,
     level,
   };
+  if (people) Object.assign(entry, { people, counted });
   if (record.game === "kozel" && view.goat) {
     const yours = (view.goat.seats ?? []).includes(HUMAN);
     entry.goat = { yours, eggs: Boolean(view.goat.eggs) };
@@ -66,6 +77,7 @@ const NO_BEST_SCORE = new Set(["zevaka"]);
 export function statistics(entries) {
   const byGame = new Map();
   for (const entry of entries) {
+    if (entry.counted === false) continue;
     const stats = byGame.get(entry.game) ?? {
       game: entry.game, title: entry.title ?? entry.game, played: 0, won: 0, best: null,
       undos: 0, hints: 0, goats: 0, goatsWithEggs: 0, misses: 0,

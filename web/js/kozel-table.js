@@ -30,11 +30,11 @@ function individual(view) {
 
 function teamLabel(view, team, names) {
   if (individual(view)) return names[view.teams[team][0]];
-  return teamWithPlayers(team, view.teams[team].map((s) => names[s]));
+  return teamWithPlayers(view.teams[team].includes(HUMAN) ? 0 : 1, view.teams[team].map((s) => names[s]));
 }
 
 function sideName(view, team, names) {
-  return individual(view) ? names[view.teams[team][0]] : teamName(team);
+  return individual(view) ? names[view.teams[team][0]] : teamName(view.teams[team].includes(HUMAN) ? 0 : 1);
 }
 
 function sameSet(a, b) {
@@ -273,7 +273,7 @@ function goatText(view, names) {
   }
   const who = listNames(goat.seats.map((s) => names[s]));
   const text = goat.eggs ? t("{players} are the goat with eggs!", { players: who }) : t("{players} are the goat!", { players: who });
-  return goat.seats.includes(HUMAN) ? text : `${text} ${t("You and {partner} win.", { partner: names[2] })}`;
+  return goat.seats.includes(HUMAN) ? text : `${text} ${t("You and {partner} win.", { partner: names[(HUMAN + 2) % 4] })}`;
 }
 
 export function createKozelTable(args) {

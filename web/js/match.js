@@ -1,13 +1,17 @@
 // The game loop: the human acts through the table, bots act while a bot seat is to act.
 // The record lives here and in localStorage; Python answers every question about rules.
+// Pass-and-play (more than one person in `people`): the table is drawn for the person on turn
+// (the viewer); before another person's turn the table is emptied and `privacy.ask(seat)`
+// waits for that person's tap; only then is their view requested. No view of any other seat
+// is ever asked for.
 
 import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
-import { addHistory, clearSave, saveMatch } from "./storage.js";
+import { addHistory, clearSave, readPrefs, saveMatch } from "./storage.js";
 import { t } from "./i18n.js";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from "./settings.js";
-
-const HUMAN = 0;
+import { isPassAndPlay, setSeating } from "./seats.js";
+import { clearAnnouncements } from "./announce.js";
 
 class BridgeProblem extends Error {
   constructor(message, code = null) {
@@ -16,22 +20,41 @@ class BridgeProblem extends Error {
   }
 }
 
-export function runMatch({ bridge, settings, banner, table, record, view, undos = 0, hints = 0, level = "normal", title = record.game, onFinished = null }) {
+// view: the viewer's view, or null to start behind the privacy screen of `viewer` (a resumed
+// pass-and-play match). people: a name per person's seat, null per computer (null: solo).
+export function runMatch({
+  bridge, settings, banner, table, record, view, undos = 0, hints = 0, level = "normal", title = record.game,
+  onFinished = null, people = null, viewer = 0, privacy = null,
+}) {
   // ?level= (tests) wins; a level this version does not know plays as the default.
   const botLevel = settings.botLevel ?? (BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL);
+  const passAndPlay = isPassAndPlay(people) && privacy !== null;
+  const isPerson = (seat) => (passAndPlay ? typeof people[seat] === "string" : seat === 0);
+  if (!passAndPlay) viewer = 0;
   let stopped = false;
   let busy = false;
+  // Pass-and-play: Undo only while no other person has decided since your last decision (the
+  // bridge's undo would take their moves back too); refreshed at each of your turns.
+  let undoable = false;
+  let hidden = false; // the privacy screen is up: the table holds no view to redraw
+  setSeating({ people: passAndPlay ? people : null, viewer });
 
   // A finished match goes into the history before its save is cleared: if the history
   // cannot be written (storage full) the save stays, and a resume tries again.
   function persist() {
     if (view.over) {
-      if (addHistory(historyEntry(record, view, { undos, hints, title, level })).ok) clearSave(record.game);
-      else saveMatch({ record, undos, hints, level });
+      if (addHistory(historyEntry(record, view, { undos, hints, title, level, people: passAndPlay ? people : null,
+        counted: !passAndPlay || readPrefs().passAndPlayStats !== false })).ok) clearSave(record.game);
+      else saveMatch({ record, undos, hints, level, ...seating() });
       onFinished?.();
     } else {
-      saveMatch({ record, undos, hints, level });
+      saveMatch({ record, undos, hints, level, ...seating() });
     }
+  }
+
+  // What the save keeps of pass-and-play: who the people are, and whose table was last shown.
+  function seating() {
+    return passAndPlay ? { people, viewer } : {};
   }
 
   async function call(request) {
@@ -47,7 +70,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
 
   // One move sent to Python (an "act", or a "claim" that plays the deal out).
   async function send(request) {
-    const answer = await call({ ...request, record, view_seat: HUMAN });
+    const answer = await call({ ...request, record, view_seat: viewer });
     if (stopped) return;
     const previous = view;
     record = answer.record;
@@ -60,19 +83,25 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     if (stopped) return;
     if (!(error instanceof BridgeProblem)) console.error(error);
     banner.show(error.message, { retry });
-    table.render(view, { stalled: Boolean(retry) });
+    if (!hidden) table.render(view, { stalled: Boolean(retry) });
   }
 
   async function playBots() {
     busy = true;
     try {
-      while (!stopped && !view.over && view.to_act !== HUMAN && view.to_act !== null) {
+      while (!stopped && !view.over && view.to_act !== null && !isPerson(view.to_act)) {
         table.render(view, { busy: true });
         // The bot thinks during the delay, not after it.
         const [choice] = await Promise.all([call({ op: "bot", record, level: botLevel }), sleep(settings.botDelayMs)]);
         if (stopped) return;
         await send({ op: "act", action: choice.action, seat: choice.seat });
       }
+      if (stopped) return;
+      if (passAndPlay && !view.over && view.to_act !== null && view.to_act !== viewer) {
+        await handOver(view.to_act);
+        if (stopped) return;
+      }
+      await refreshUndo();
       if (!stopped) table.render(view);
     } catch (error) {
       report(error, playBots);
@@ -81,14 +110,41 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     }
   }
 
+  // Another person's turn: the table empties, the privacy screen waits for their tap, then
+  // their view (and only theirs) is asked for and drawn.
+  async function handOver(seat) {
+    hidden = true;
+    table.conceal();
+    clearAnnouncements();
+    await privacy.ask(seat);
+    if (stopped) return;
+    const answer = await call({ op: "view", record, seat });
+    if (stopped) return;
+    viewer = seat;
+    hidden = false;
+    setSeating({ people, viewer });
+    view = answer.view;
+    persist();
+    table.render(view, { busy: true });
+    privacy.reveal();
+  }
+
+  async function refreshUndo() {
+    if (!passAndPlay) return;
+    undoable = false;
+    const { actors } = await call({ op: "turn", record });
+    const last = actors.lastIndexOf(viewer);
+    undoable = last >= 0 && actors.slice(last + 1).every((seat) => seat === viewer || !isPerson(seat));
+  }
+
   async function humanAction(action) {
-    return humanMove({ op: "act", action, seat: HUMAN });
+    return humanMove({ op: "act", action, seat: viewer });
   }
 
   // Your claim of the rest of the deal: Python checks it is sure and plays the deal out.
   async function claim() {
-    if (view.over || view.to_act !== HUMAN || !view.can_claim) return;
-    return humanMove({ op: "claim", seat: HUMAN });
+    if (view.over || view.to_act !== viewer || !view.can_claim) return;
+    return humanMove({ op: "claim", seat: viewer });
   }
 
   async function humanMove(request) {
@@ -118,7 +174,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
     if (busy || stopped || view.over) return false;
     busy = true;
     try {
-      const answer = await call({ op: "undo", record, seat: HUMAN, view_seat: HUMAN });
+      const answer = await call({ op: "undo", record, seat: viewer, view_seat: viewer });
       if (stopped) return false;
       record = answer.record;
       view = answer.view;
@@ -137,7 +193,7 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
 
   // What the hard bot would do in your seat.
   async function hint() {
-    if (busy || stopped || view.over || view.to_act !== HUMAN) return null;
+    if (busy || stopped || view.over || view.to_act !== viewer) return null;
     try {
       const answer = await call({ op: "bot", record, level: "hard" });
       hints += 1;
@@ -150,18 +206,36 @@ export function runMatch({ bridge, settings, banner, table, record, view, undos 
   }
 
   async function review() {
-    return (await call({ op: "review", record, seat: HUMAN })).deals;
+    return (await call({ op: "review", record, seat: viewer })).deals;
   }
 
-  table.render(view);
-  if (view.over) persist(); // a finished match resumed: its history entry was not written yet
-  playBots();
+  if (view === null) {
+    // A resumed pass-and-play match: the privacy screen first, never straight to a hand.
+    busy = true;
+    handOver(viewer).then(() => {
+      busy = false;
+      if (stopped) return;
+      if (view.over) persist();
+      playBots();
+    }, (error) => {
+      busy = false;
+      report(error, null);
+    });
+  } else {
+    table.render(view);
+    if (view.over) persist(); // a finished match resumed: its history entry was not written yet
+    playBots();
+  }
   return {
     humanAction,
     undo,
     hint,
     claim,
     review,
+    // Undo has something of yours to take back (and, in pass-and-play, nobody else's with it).
+    canUndo() {
+      return passAndPlay ? undoable : record.actions.length > 0;
+    },
     get view() {
       return view;
     },

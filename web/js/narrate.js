@@ -8,8 +8,8 @@ import { cardLabel, suitName } from "./cards.js";
 import { listNames } from "./score-sheet.js";
 import { N_, t, tn, translate } from "./i18n.js";
 import { eventText, missText } from "./zevaka-table.js";
-
-const HUMAN = 0;
+// The seat the table is drawn for (seat 0, or the person on turn in pass-and-play): "You".
+import { viewer as HUMAN } from "./seats.js";
 
 function cardList(cards) {
   return listNames(cards.map(cardLabel));

@@ -1,11 +1,36 @@
-// Seat names and where each seat sits around the table. Seat 0 is the human, at the bottom;
-// play goes clockwise, so seat 1 sits to the left.
+// Seat names and where each seat sits around the table. The viewer (seat 0 in solo play, the
+// person on turn in pass-and-play) sits at the bottom; play goes clockwise, so the next seat
+// sits to the left.
 
 import { t } from "./i18n.js";
 
+// The seat the table is drawn for: its hand at the bottom. A live binding (table.js exports it
+// as HUMAN), changed only by setSeating.
+export let viewer = 0;
+// Pass-and-play: one entry per seat, a person's name or null for a computer; null in solo play.
+let people = null;
+
+export function setSeating({ people: seats = null, viewer: seat = 0 } = {}) {
+  people = seats;
+  viewer = seat;
+}
+
+// More than one person at this device (a name in `seats` for each person, null per computer).
+export function isPassAndPlay(seats) {
+  return Array.isArray(seats) && seats.filter((name) => typeof name === "string").length > 1;
+}
+
+// A person's name before they type one: the compass point at 4 players, else "Player n".
+export function defaultPersonName(seat, players) {
+  if (players === 4) return [t("South"), t("West"), t("North"), t("East")][seat];
+  return t("Player {n}", { n: seat + 1 });
+}
+
 export function seatNames(players) {
-  if (players === 4) return [t("You"), t("West"), t("North"), t("East")];
-  return Array.from({ length: players }, (_, seat) => (seat === 0 ? t("You") : t("Bot {n}", { n: seat })));
+  const names = players === 4 ? [t("You"), t("West"), t("North"), t("East")]
+    : Array.from({ length: players }, (_, seat) => (seat === 0 ? t("You") : t("Bot {n}", { n: seat })));
+  if (!isPassAndPlay(people)) return names;
+  return names.map((name, seat) => (typeof people[seat] === "string" ? people[seat] : name));
 }
 
 // The U's sides stop short of the top (y from 1 up to SIDE_TOP only): a side seat and a top
@@ -32,7 +57,7 @@ export function seatPosition(seat, players) {
 
 // The CSS custom properties that place an element at a seat's position.
 export function seatStyle(seat, players, extra = {}) {
-  const { ellipse, u, row } = seatPosition(seat, players);
+  const { ellipse, u, row } = seatPosition((seat - viewer + players) % players, players);
   return {
     "--x": ellipse.x.toFixed(3), "--y": ellipse.y.toFixed(3),
     "--ux": u.x.toFixed(3), "--uy": u.y.toFixed(3),

@@ -36,6 +36,12 @@ export function openSettings(host, { onClose = null } = {}) {
       applyDeckColours(event.target.checked);
     },
   });
+  // Pass-and-play results count in the statistics as seat 0's (the device owner's), unless off.
+  const passAndPlayStats = el("input", {
+    type: "checkbox", id: "setting-pnp-stats", "data-testid": "setting-pnp-stats",
+    checked: readPrefs().passAndPlayStats !== false,
+    onchange: (event) => writePrefs({ passAndPlayStats: event.target.checked }),
+  });
   const dialog = el("div", {
     class: "dialog settings-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title",
     "data-testid": "settings",
@@ -46,6 +52,9 @@ export function openSettings(host, { onClose = null } = {}) {
     el("p", { class: "hint", id: "four-colour-hint" },
       t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
     el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
+  el("div", { class: "setting" },
+    el("label", { class: "setting-check", for: "setting-pnp-stats" }, passAndPlayStats,
+      t("Count pass-and-play games in the statistics (as seat 1's result)"))),
   el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
   buildInfo && el("p", { class: "hint about", "data-testid": "about" },
     // i18n: the About line of the settings; {version} like 0.1.0, {build} 16 hex digits

@@ -4,6 +4,7 @@ import { el, replaceChildren, settingSelect } from "./dom.js";
 import { currentLanguage, t, tn } from "./i18n.js";
 import { botLevelChoices } from "./settings.js";
 import { rulesButton } from "./rules-screen.js";
+import { defaultPersonName } from "./seats.js";
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
@@ -38,11 +39,43 @@ function schemaValue(choices, text) {
   return choices.find((choice) => String(choice.value) === text)?.value;
 }
 
-function setupPanel(game, { playable, level, onStart, onRules = null, learn = null }) {
+const MAX_NAME_LENGTH = 24;
+
+// Pass-and-play: one row per seat, a person (with a name) or the computer. Seat 0, the device's
+// owner, is always a person; only seat 0 ticked is solo play, as before.
+function peopleRows(players, playerNames) {
+  return Array.from({ length: players }, (_, seat) => {
+    const person = el("input", {
+      type: "checkbox", name: `person-${seat}`, "data-testid": "seat-person", "data-seat": seat,
+      checked: seat === 0, disabled: seat === 0, "aria-label": t("Seat {n} is a person", { n: seat + 1 }),
+    });
+    const name = el("input", {
+      type: "text", name: `name-${seat}`, "data-testid": "seat-name", "data-seat": seat, maxlength: MAX_NAME_LENGTH,
+      autocomplete: "off", placeholder: defaultPersonName(seat, players), value: playerNames[seat] ?? "",
+      disabled: seat !== 0, "aria-label": t("Name of seat {n}", { n: seat + 1 }),
+    });
+    person.addEventListener("change", () => { name.disabled = !person.checked; });
+    return el("div", { class: "people-row", "data-testid": "seat-row", "data-seat": seat },
+      el("label", { class: "people-person" }, person, el("span", {}, t("Seat {n}", { n: seat + 1 }))), name);
+  });
+}
+
+// The seats as the match takes them: a name per person, null per computer.
+function chosenPeople(form, players) {
+  return Array.from({ length: players }, (_, seat) => {
+    const person = form.querySelector(`[data-testid=seat-person][data-seat="${seat}"]`);
+    const name = form.querySelector(`[data-testid=seat-name][data-seat="${seat}"]`);
+    if (!person?.checked) return null;
+    return name.value.trim().slice(0, MAX_NAME_LENGTH) || defaultPersonName(seat, players);
+  });
+}
+
+function setupPanel(game, { playable, level, onStart, onRules = null, learn = null, playerNames = [] }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
   const options = game.options ?? [];
+  const peopleSlot = el("div", { class: "people-rows" }, peopleRows(game.default_players, playerNames));
 
   const form = el("form", { class: "setup", "data-testid": "setup", "data-game": game.id },
     el("div", { class: "setup-head" }, el("h2", {}, game.title),
@@ -51,6 +84,10 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     playable && learn?.offer(game),
     choiceGroup({ name: "players", label: t("Players"), choices: playerChoices, value: game.default_players }),
     el("p", { class: "hint" }, t("You sit at the bottom of the table; the computer plays the other seats.")),
+    el("details", { class: "setup-field people", "data-testid": "people" },
+      el("summary", { class: "setup-label" }, t("Pass and play: more people on this device")),
+      el("p", { class: "hint" }, t("Tick the seats of the people who play here, taking turns with this device. Between two people's turns a screen hides the cards.")),
+      peopleSlot),
     choiceGroup({ name: "level", label: t("Computer opponents"), choices: botLevelChoices(), value: level }),
     options.map((option) => choiceGroup({ ...option, value: option.default })),
     el("button", {
@@ -58,21 +95,33 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     }, playable ? t("Start") : t("Coming soon")),
   );
 
+  // A new player count: the seats again, the names typed so far kept.
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "players") return;
+    const typed = [...form.querySelectorAll("[data-testid=seat-name]")].map((input) => input.value);
+    const kept = Array.from({ length: Math.max(typed.length, playerNames.length) }, (_, seat) => typed[seat] ?? playerNames[seat]);
+    replaceChildren(peopleSlot, peopleRows(Number(event.target.value), kept));
+  });
+
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const chosen = {};
     for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
+    const players = Number(data.get("players"));
+    const typed = [...form.querySelectorAll("[data-testid=seat-name]")].map((input) => input.value.trim());
     const start = form.dataset.learn ? learn.onLearn : onStart; // "Learn by playing" (tutorial-offer.js)
     delete form.dataset.learn;
-    start({ game: game.id, players: Number(data.get("players")), options: chosen, level: data.get("level") });
+    start({
+      game: game.id, players, options: chosen, level: data.get("level"), people: chosenPeople(form, players), names: typed,
+    });
   });
   return form;
 }
 
 export function startScreen({
   games, playableGames, saves = [], notice, setAside = null, botSpeed = null, language = null, selectedGame = null,
-  level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null, learn = null,
+  level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null, learn = null, playerNames = [],
 }) {
   let selected = games.find((game) => game.id === selectedGame)
     ?? games.find((game) => playableGames.has(game.id)) ?? games[0];
@@ -85,7 +134,7 @@ export function startScreen({
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules, learn }));
+    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules, learn, playerNames }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},

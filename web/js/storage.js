@@ -119,11 +119,17 @@ function isRecord(record) {
     && isOptional(record.options, isPlainObject) && depthWithin(record, MAX_RECORD_DEPTH);
 }
 
-// A save at SCHEMA, as the start screen and the table use it.
+// Pass-and-play's seats: a person's name or null (a computer) per seat.
+const isPeople = (people) => Array.isArray(people) && people.length <= MAX_PLAYERS
+  && people.every((name) => name === null || isShortText(name, 40));
+
+// A save at SCHEMA, as the start screen and the table use it. `people` and `viewer` (pass-and-
+// play) are optional: a save without them is a solo game.
 function isCurrentSave(save) {
   return isPlainObject(save) && isRecord(save.record) && save.game === save.record.game
     && isOptional(save.savedAt, isFiniteNumber) && isOptional(save.undos, isCount)
-    && isOptional(save.hints, isCount) && isOptional(save.level, (level) => isShortText(level, 40));
+    && isOptional(save.hints, isCount) && isOptional(save.level, (level) => isShortText(level, 40))
+    && isOptional(save.people, isPeople) && isOptional(save.viewer, isCount);
 }
 
 // A finished match as the history screen and the statistics use it (history.js writes them).
@@ -144,6 +150,7 @@ export function isHistoryEntry(entry) {
       && typeof goat.eggs === "boolean")
     && isOptional(entry.missed, (missed) => Array.isArray(missed) && missed.every(isCount))
     && isOptional(entry.yourMisses, isCount)
+    && isOptional(entry.people, isPeople) && isOptional(entry.counted, (counted) => typeof counted === "boolean")
     && depthWithin(entry, MAX_RECORD_DEPTH);
 }
 
@@ -161,6 +168,8 @@ const PREF_CHECKS = {
   fourColour: (value) => typeof value === "boolean",
   // the games whose lesson was offered (tutorial-offer.js)
   tutorialsOffered: (value) => Array.isArray(value) && value.length <= 40 && value.every((id) => isShortText(id, 40)),
+  playerNames: (value) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((name) => isShortText(name, 40)),
+  passAndPlayStats: (value) => typeof value === "boolean",
 };
 
 function isCleanPrefs(prefs) {
@@ -219,6 +228,9 @@ export function upgradeSave(save) {
     undos: current.undos ?? 0, hints: current.hints ?? 0, record: current.record,
     // The opponents' level (absent in early schema-2 saves: the default level then).
     ...(typeof current.level === "string" ? { level: current.level } : {}),
+    // Pass-and-play's people and the seat last shown (absent: a solo game).
+    ...(Array.isArray(current.people) ? { people: current.people } : {}),
+    ...(Number.isInteger(current.viewer) ? { viewer: current.viewer } : {}),
   };
 }
 
@@ -308,8 +320,9 @@ function writeSave(save, what) {
     t("The saved game could not be read: {reason}.", { reason: t("it holds no match record") }));
 }
 
-export function saveMatch({ record, undos = 0, hints = 0, level }) {
+export function saveMatch({ record, undos = 0, hints = 0, level, people, viewer }) {
   const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record };
+  if (people) Object.assign(save, { people, viewer });
   return writeSave(save, t("the game in progress"));
 }
 

@@ -4,15 +4,13 @@
 
 import { el, replaceChildren, settingSelect } from "./dom.js";
 import { cardBack, cardLabel, cardView, suitName } from "./cards.js";
-import { seatNames } from "./seats.js";
+import { seatNames, viewer as HUMAN } from "./seats.js";
 import { botSpeedChoices } from "./settings.js";
 import { downloadJSON } from "./storage.js";
 import { holdFocus } from "./keyboard.js";
 import { openSettings } from "./settings-dialog.js";
 import { t, tc } from "./i18n.js";
 import { rulesButton } from "./rules-screen.js";
-
-const HUMAN = 0;
 
 // A dialog whose body may hold its own buttons; close() removes it.
 function openPanel(host, { title, testid, body }) {
@@ -110,7 +108,7 @@ async function showHint(match, table) {
 // currentMatch() gives runMatch's handle, null before it starts.
 export function tableHelp(currentMatch, table) {
   return {
-    canUndo: () => Boolean(currentMatch()?.record.actions.length),
+    canUndo: () => Boolean(currentMatch()?.canUndo()),
     undo: () => currentMatch()?.undo(),
     hint: () => showHint(currentMatch(), table),
     claim: () => currentMatch()?.claim(),
@@ -135,7 +133,7 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
       ].filter(Boolean).join(" · ")),
       el("div", { class: "tools-buttons" },
         el("button", {
-          type: "button", "data-testid": "tool-undo", disabled: view.over || match.busy || !match.record.actions.length,
+          type: "button", "data-testid": "tool-undo", disabled: view.over || match.busy || !match.canUndo(),
           onclick: async () => { close(); await match.undo(); },
         }, t("Undo my last move")),
         el("button", {

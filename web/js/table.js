@@ -7,14 +7,16 @@
 
 import { el, sleep } from "./dom.js";
 import { cardBack, cardButton, cardView } from "./cards.js";
-import { seatNames, seatStyle } from "./seats.js";
+import { seatNames, seatStyle, viewer as HUMAN } from "./seats.js";
 import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
 import { t, tc, tn } from "./i18n.js";
 
-export const HUMAN = 0;
+// The seat the table is drawn for (seats.js's viewer, a live binding): seat 0 in solo play,
+// the person on turn in pass-and-play. "You" on the table means this seat.
+export { HUMAN };
 
 // app.js sets these: the bar's "⋯" button opens the table tools (undo, hint, review…);
 // help {hint(), undo(), canUndo(), claim()} drives the Hint, Undo and Claim buttons on the table itself.
@@ -221,7 +223,8 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
       onAction, rerender: () => render(current, lastOptions), isFresh: (key) => !onScreen.has(key),
     };
     const opponents = [];
-    for (let seat = 0; seat < view.players; seat += 1) if (seat !== HUMAN) opponents.push(spec.seat(view, seat, ctx));
+    // Clockwise from your left, so the order on screen follows the places round the table.
+    for (let step = 1; step < view.players; step += 1) opponents.push(spec.seat(view, (HUMAN + step) % view.players, ctx));
 
     // The new table goes in front of any open dialog, which stays where it is (moving it
     // would take the keyboard focus out of it).
@@ -333,7 +336,13 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     if (current) render(current, lastOptions);
   }
 
-  return { screen, render, rerender, showOutcome, showNotice, showHint };
+  // Pass-and-play, before the privacy screen: the table is emptied (its open dialogs too), so no
+  // card of the last hand stays in the page; the next render fills it again.
+  function conceal() {
+    screen.replaceChildren();
+  }
+
+  return { screen, render, rerender, showOutcome, showNotice, showHint, conceal };
 }
 
 // Partnerships: team 0 is yours ("Us"), team 1 the other ("Them").
