@@ -1,4 +1,4 @@
-// The settings dialog: the four-colour deck (spades black, hearts red, diamonds blue, clubs
+// The settings dialog: sound effects on or off, the four-colour deck (spades black, hearts red, diamonds blue, clubs
 // green), remembered in the stored preferences and applied as a class on <html>.
 // Motion follows the system's "reduce motion" setting (CSS prefers-reduced-motion).
 
@@ -7,6 +7,7 @@ import { cardView } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { t } from "./i18n.js";
+import { playSound, soundOn } from "./sound.js";
 
 // What a bug report needs: the app's version and the build (build.json), told by the worker.
 let buildInfo = null;
@@ -36,6 +37,14 @@ export function openSettings(host, { onClose = null } = {}) {
       applyDeckColours(event.target.checked);
     },
   });
+  const sound = el("input", {
+    type: "checkbox", id: "setting-sound", "data-testid": "setting-sound",
+    checked: soundOn(),
+    onchange: (event) => {
+      writePrefs({ sound: event.target.checked });
+      if (event.target.checked) playSound("card");
+    },
+  });
   const dialog = el("div", {
     class: "dialog settings-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title",
     "data-testid": "settings",
@@ -46,6 +55,9 @@ export function openSettings(host, { onClose = null } = {}) {
     el("p", { class: "hint", id: "four-colour-hint" },
       t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
     el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
+  el("div", { class: "setting" },
+    el("label", { class: "setting-check", for: "setting-sound" }, sound, t("Sound effects")),
+    el("p", { class: "hint", id: "sound-hint" }, t("Soft sounds when a card is played, a trick is won, your turn comes and you win. Off: silence."))),
   el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
   buildInfo && el("p", { class: "hint about", "data-testid": "about" },
     // i18n: the About line of the settings; {version} like 0.1.0, {build} 16 hex digits
@@ -53,6 +65,7 @@ export function openSettings(host, { onClose = null } = {}) {
   el("div", { class: "dialog-buttons" },
     el("button", { type: "button", class: "primary", "data-testid": "close-settings", onclick: close }, t("Close"))));
   fourColour.setAttribute("aria-describedby", "four-colour-hint");
+  sound.setAttribute("aria-describedby", "sound-hint");
   overlay.append(dialog);
   host.append(overlay);
   release = holdFocus(dialog, { onEscape: close });

@@ -159,6 +159,7 @@ const PREF_CHECKS = {
   botSpeed: (value) => isShortText(value, 16),
   level: (value) => isShortText(value, 40),
   fourColour: (value) => typeof value === "boolean",
+  sound: (value) => typeof value === "boolean",
 };
 
 function isCleanPrefs(prefs) {

@@ -12,6 +12,7 @@ import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
+import { playSound } from "./sound.js";
 import { t, tc, tn } from "./i18n.js";
 
 export const HUMAN = 0;
@@ -187,6 +188,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   let notice = null;
   let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
   let hinted = new Set();
+  let yourTurnSounded = false; // the "your turn" sound once per turn, not per re-render
 
   function openSheet() {
     if (!current) return;
@@ -211,6 +213,8 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     const focus = focusSnapshot(screen);
     const overlays = [...screen.querySelectorAll(":scope > .overlay")]; // an open dialog stays open
     const humanToAct = view.to_act === HUMAN && !view.over && trickWinner === null && !options.pausing;
+    if (humanToAct && !busy && !yourTurnSounded) playSound("turn");
+    yourTurnSounded = humanToAct;
     const ctx = {
       ...options, busy, stalled, trick, trickWinner, names, humanToAct, settings,
       onAction, rerender: () => render(current, lastOptions), isFresh: (key) => !onScreen.has(key),
@@ -264,6 +268,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   // moment, then the deal's line of the score sheet (or the final sheet).
   async function showOutcome(previous, next) {
     announce(narrate(previous, next, names));
+    playSound("card");
     const trick = (spec.completedTrick ?? lastTrickChanged)(previous, next);
     const dealDone = (spec.dealDone ?? sheetGrew)(previous, next);
     const shown = (dealDone || next.over) && spec.closingView ? spec.closingView(previous, next) : next;
@@ -274,12 +279,14 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     }
     if (trick) {
       render(shown, { busy: true, trick, trickWinner: trick.winner ?? null });
+      playSound("trick");
       await sleep(settings.trickDelayMs);
     }
     // Behind the sheet the finished deal stays on the table, not the next one.
     if (next.over) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
       const result = yourResult(next, spec);
+      if (result.won) playSound("won");
       // Your place goes just under the winner line of the game's final body.
       const body = el("div", {}, spec.finalBody ? spec.finalBody(next, names)
         : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)]);
