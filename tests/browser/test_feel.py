@@ -58,3 +58,49 @@ def test_sounds_play_and_stay_muted_after_a_reload(new_page, open_app):
     page.click("[data-testid=hand-card]:enabled")
     page.wait_for_selector("[data-testid=table-screen][data-to-act='0'][data-busy='false']")
     assert page.evaluate("window.cardtable.sounds()") == []
+
+
+def last_card_closes_the_deal(view):
+    """Your last card, and it completes the last trick of the deal."""
+    return (human_to_act("play")(view) and len(view["hand"]) == 1
+            and len(view["trick"]["plays"]) == view["players"] - 1)
+
+
+WATCH_GATHER = """() => {
+  window.gathered = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.target.classList?.contains('gathering')) window.gathered.push(change.target.style.transform);
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+def play_the_last_card(page):
+    page.evaluate(WATCH_GATHER)
+    page.click("[data-testid=hand-card]:enabled")
+    page.wait_for_selector("[data-testid=deal-sheet]", timeout=15_000)
+    page.click("[data-testid=continue]")
+    page.wait_for_selector("[data-testid=hand] .card")
+    return page.evaluate("""() => ({
+      gathered: window.gathered,
+      dealt: [...document.querySelectorAll('[data-testid=hand] .card')].map((c) => [c.classList.contains('dealt'),
+        getComputedStyle(c).animationName]),
+    })""")
+
+
+def test_the_trick_gathers_and_the_next_deal_is_dealt_unless_motion_is_reduced(new_page, open_app):
+    record = record_until("oh_hell", 3, last_card_closes_the_deal, seed=2)
+    page = new_page(PHONE)
+    open_app(page, "botDelay=0&trickDelay=600&seed=9")
+    show_position(page, record)
+    seen = play_the_last_card(page)
+    assert seen["gathered"] and all(move.startswith("translate(") for move in seen["gathered"]), seen
+    assert seen["dealt"] and all(dealt and name == "deal-in" for dealt, name in seen["dealt"]), seen
+
+    page = new_page(PHONE, reduced_motion="reduce")
+    open_app(page, "botDelay=0&trickDelay=600&seed=9")
+    show_position(page, record)
+    seen = play_the_last_card(page)
+    assert seen["gathered"] == [], seen
+    assert all(name == "none" for _, name in seen["dealt"]), seen

@@ -143,6 +143,28 @@ export function yourResult(view, spec = {}) {
   return { text: t("You finished in place {place} of {count}.", { place, count }), won: place === 1 };
 }
 
+// Motion the player asked the system to reduce is left out (CSS stops the animations too).
+function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+// The trick's cards slide to the winner's seat and fade (after the pause that shows them).
+async function gatherTrick(screen, winner, ms) {
+  const seat = screen.querySelector(`[data-testid=seat][data-seat="${winner}"]`);
+  const cards = [...screen.querySelectorAll("[data-testid=trick] .card")];
+  if (!seat || !cards.length || reducedMotion() || ms <= 0) return;
+  const target = seat.getBoundingClientRect();
+  for (const card of cards) {
+    const box = card.getBoundingClientRect();
+    const dx = target.left + target.width / 2 - (box.left + box.width / 2);
+    const dy = target.top + target.height / 2 - (box.top + box.height / 2);
+    card.classList.add("gathering");
+    card.style.transform = `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(0.4)`;
+    card.style.opacity = "0";
+  }
+  await sleep(ms);
+}
+
 // A short burst of suits over the final sheet when you win (static under reduced motion: CSS).
 function celebration() {
   return el("div", { class: "celebration", "data-testid": "celebration", "aria-hidden": "true" },
@@ -189,6 +211,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
   let hinted = new Set();
   let yourTurnSounded = false; // the "your turn" sound once per turn, not per re-render
+  let dealShown = null; // the deal whose hand is on screen: a new one is dealt in with a short animation
 
   function openSheet() {
     if (!current) return;
@@ -258,6 +281,16 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
     }
+    const deal = view.deal?.number ?? null;
+    if (deal !== dealShown && view.hand?.length && !view.over) {
+      if (dealShown !== null) { // not the table first opened (a resumed game is not dealt again)
+        screen.querySelectorAll("[data-testid=hand] .card").forEach((card, index) => {
+          card.classList.add("dealt");
+          card.style.setProperty("--deal-order", String(index));
+        });
+      }
+      dealShown = deal;
+    }
     screen.dataset.phase = view.phase;
     screen.dataset.toAct = String(view.to_act);
     screen.dataset.busy = String(busy);
@@ -281,6 +314,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
       render(shown, { busy: true, trick, trickWinner: trick.winner ?? null });
       playSound("trick");
       await sleep(settings.trickDelayMs);
+      if (trick.winner !== null && trick.winner !== undefined) await gatherTrick(screen, trick.winner, Math.min(320, settings.trickDelayMs / 3));
     }
     // Behind the sheet the finished deal stays on the table, not the next one.
     if (next.over) {
