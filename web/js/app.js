@@ -16,7 +16,6 @@ import { claimGame, releaseGame, takeOverGame } from "./tabs.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
 import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
-import { soundsMade } from "./sound.js";
 import { openRules } from "./rules-screen.js";
 import { sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
@@ -366,7 +365,7 @@ window.cardtable = {
   currentRecord: () => match?.record ?? null,
   offline: null,
   ask: (request, options) => bridge.call(request, options),
-  sounds: () => soundsMade(),
+  sounds: () => import("./sound.js").then((sound) => sound.soundsMade()), // loaded with the table, not at boot
 };
 
 boot();

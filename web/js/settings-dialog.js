@@ -7,7 +7,6 @@ import { cardView } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { t } from "./i18n.js";
-import { playSound, soundOn } from "./sound.js";
 
 // What a bug report needs: the app's version and the build (build.json), told by the worker.
 let buildInfo = null;
@@ -39,10 +38,10 @@ export function openSettings(host, { onClose = null } = {}) {
   });
   const sound = el("input", {
     type: "checkbox", id: "setting-sound", "data-testid": "setting-sound",
-    checked: soundOn(),
+    checked: readPrefs().sound !== false, // as sound.js reads it; that module loads with the table
     onchange: (event) => {
       writePrefs({ sound: event.target.checked });
-      if (event.target.checked) playSound("card");
+      if (event.target.checked) import("./sound.js").then((sound) => sound.playSound("card"));
     },
   });
   const dialog = el("div", {

@@ -92,6 +92,7 @@ export function handRow(cards, { active = false, props = () => ({}), hidden = 0,
   const classes = ["hand", active && "your-play", count > 13 && "long", count > 16 && "very-long"].filter(Boolean);
   return el("div", {
     class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": label, "aria-describedby": "table-keys-hint",
+    style: { "--cards": String(count) }, // a desktop's long hand overlaps only as much as the width needs
   },
     cards.map((code) => cardButton(code, props(code))),
     Array.from({ length: hidden }, () => cardBack("hand-back")));
