@@ -101,3 +101,18 @@ def test_statistics_count_goats_eggs_and_misses(new_page, open_app):
         == (3, 2, 1, 1, 3, 2)
     assert abs(kozel["winRate"] - 2 / 3) < 1e-9
     assert (zevaka["played"], zevaka["won"], zevaka["misses"], zevaka["best"]) == (2, 1, 4, None)
+
+
+def test_statistics_on_a_phone_say_they_scroll_sideways(new_page, open_app):
+    entries = [{"id": "k", "game": "kozel", "date": "2026-01-02T10:00:00Z", "players": 4, "scores": [12, 4],
+                "yourScore": 12, "won": False, "goat": {"yours": True, "eggs": True}}]
+    page = new_page(PHONE)
+    page.add_init_script("localStorage.setItem('cardtable.v2.history', "
+                         + json.dumps(json.dumps({"schema": 2, "entries": entries})) + ")")
+    open_app(page)
+    page.click("[data-testid=open-history]")
+    scroller = page.locator(".stats-scroll")
+    width, visible = scroller.evaluate("n => [n.scrollWidth, n.clientWidth]")
+    assert width > visible  # the table is wider than the phone...
+    assert page.locator("[data-testid=stats-scroll-hint]").is_visible()  # ...and the page says so
+    assert "sideways" in page.inner_text("[data-testid=stats-scroll-hint]")

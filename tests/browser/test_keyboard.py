@@ -81,6 +81,9 @@ def start_by_keyboard(page, game: str, players: int, options: dict) -> None:
     page.wait_for_selector(f"[data-testid=setup][data-game='{game}']")
     for name, value in [("players", players), *options.items()]:
         radio = f"[data-testid=option-{name}] input[value='{value}']"
+        if page.locator(f"[data-testid=rule-options]:not([open]) {radio}").count():
+            press_on(page, "[data-testid=rule-options] > summary")  # the rule options unfold
+            assert page.locator("[data-testid=rule-options][open]").count() == 1
         for _ in range(40):
             if page.locator(radio).is_checked():
                 break

@@ -60,8 +60,8 @@ def test_russian_then_german_mid_game_and_after_a_reload(new_page, open_app):
     page.click("[data-testid=game-choice][data-game='zevaka']")
     page.wait_for_selector("[data-testid=setup][data-game='zevaka']")
     assert page.inner_text("[data-testid=setup] h2") == "Зевака"
-    assert page.inner_text("[data-testid=option-hints] legend") == "Подсказки (показывать возможные ходы)"
-    assert page.inner_text("[data-testid=option-deadlock]").count("Ничья") == 1
+    assert page.text_content("[data-testid=option-hints] legend") == "Подсказки (показывать возможные ходы)"
+    assert page.text_content("[data-testid=option-deadlock]").count("Ничья") == 1
     assert page.inner_text("[data-testid=start]") == "Начать"
     screenshot(page, "i18n-ru-start")
 
@@ -127,7 +127,7 @@ def test_an_oh_hell_table_and_a_bridge_error_in_german(new_page, open_app):
     bots_at_level(page, "bogus")
     open_app(page, f"{FAST}&seed=7")  # seed 7: a bot bids first
     choose_language(page, "[data-testid=language]", "de", "Kartentisch")
-    hook = page.inner_text("[data-testid=option-hook] legend")
+    hook = page.text_content("[data-testid=option-hook] legend")  # folded under "Rule options"
     assert hook == "Hakenregel (die Ansage des Gebers darf die Summe nicht gleich der Stichzahl machen)"
     start_match(page, players=4, game="oh_hell")
     # The bots cannot move at the unknown level: Python's refusal, in German, in the banner.

@@ -8,12 +8,16 @@ of each into test-results/, and the checks
 - the controls you act with (enabled cards, bids, action buttons, piles) and every card of
   your hand are on the screen without scrolling, and a tap at some point of each enabled
   one reaches it; no two seats overlap;
+- no seat's words spill out of its box, and no seat reaches over the felt into the top bar;
+- a long hand on one row overlaps no more than the row's width needs (16 cards on a desktop);
 - every tap target is at least 44 CSS px both ways; a card in an overlapping hand shows a
   tappable part at least 44 px in one direction and 24 px in the other (WCAG 2.5.8).
 
 The measured sizes (the smallest tap target per kind) are written to
-test-results/tap-targets.json. A phone also in Russian, German and Bulgarian, whose words
-run longest. One page per viewport: the positions (made with CPython's
+test-results/tap-targets.json. A phone also in Russian, German, Bulgarian and Polish, whose
+words run longest (Russian Kozel's "Север партнёр С", Polish Oh Hell's three-line boxes).
+`test_table_stays_put_between_turns`: the felt and your seat keep their boxes from your turn
+to the next player's (360x740). One page per viewport: the positions (made with CPython's
 bots) are opened from the start screen one after the other, without a reload."""
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import json
 import pytest
 
 from conftest import FAST, RESULTS, screenshot
-from positions import human_to_act, record_until, show_position
+from positions import human_to_act, record_until, show_position, view_of
 
 PHONE = {"width": 360, "height": 640}
 PHONE_LANDSCAPE = {"width": 740, "height": 360}
@@ -131,7 +135,33 @@ MEASURE = """() => {
   // Every enabled control, and every card of the hand (a disabled one is tapped on a later turn).
   const targets = [...new Set([...enabled, ...handCards])].map((n) => ({ node: name(n), card: n.classList.contains("card"),
     long: Boolean(n.closest(".hand.long")), size: tappable(n) }));
+  // Words inside each seat's box; every seat below the top bar.
+  const spills = [];
+  const bar = screen.querySelector(".table-bar").getBoundingClientRect();
+  for (const seat of seatNodes) {
+    const box = rect(seat);
+    if (seat.closest(".felt") && box.top < bar.bottom - 1) spills.push(`seat ${seat.dataset.seat} over the bar`);
+    for (const node of seat.querySelectorAll("*")) {
+      if (node.closest(".sr-only")) continue;
+      const r = rect(node);
+      if (r.width && r.height && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)) {
+        spills.push(`${name(node)} out of seat ${seat.dataset.seat}`);
+      }
+    }
+  }
+  // A long hand on one row: the step from card to card is as wide as the row allows.
+  const crowded = [];
+  const hand = screen.querySelector("[data-testid=hand].long");
+  const row = hand ? [...hand.querySelectorAll(".card")] : [];
+  if (row.length > 1 && row.every((n) => n.offsetTop === row[0].offsetTop)) {
+    const style = getComputedStyle(hand);
+    const room = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - row[0].offsetWidth;
+    const step = (row[row.length - 1].offsetLeft - row[0].offsetLeft) / (row.length - 1);
+    const wanted = Math.min(row[0].offsetWidth, room / (row.length - 1));
+    if (step < wanted - 16) crowded.push(`${row.length} cards ${step.toFixed(1)} px apart, room for ${wanted.toFixed(1)}`);
+  }
   return {
+    spills, crowded,
     scrollWidth: document.scrollingElement.scrollWidth, outside, seats, overlaps, offscreen,
     unreachable: targets.filter((t) => !t.size).map((t) => t.node),
     primary: enabled.filter((n) => !n.closest(".table-bar")).length,
@@ -169,7 +199,8 @@ def smallest(targets, kind):
     return {"w": min(s["w"] for s in chosen), "h": min(s["h"] for s in chosen)}
 
 
-LOCALES = {size: "en-US" for size in VIEWPORTS} | {"phone-ru": "ru-RU", "phone-de": "de-DE", "phone-bg": "bg-BG"}
+LOCALES = {size: "en-US" for size in VIEWPORTS} | {"phone-ru": "ru-RU", "phone-de": "de-DE", "phone-bg": "bg-BG",
+                                                   "phone-pl": "pl-PL"}
 
 
 @pytest.mark.parametrize("size", list(LOCALES))
@@ -191,7 +222,8 @@ def test_every_table_fits(new_page, open_app, size):
             "overlapping cards": smallest(found["targets"], lambda t: t["card"] and t["long"]),
             "buttons": smallest(found["targets"], lambda t: not t["card"]),
         }
-        issues = {key: found[key] for key in ("outside", "seats", "overlaps", "offscreen", "unreachable") if found[key]}
+        issues = {key: found[key] for key in ("outside", "seats", "overlaps", "offscreen", "unreachable", "spills", "crowded")
+                  if found[key]}
         if found["scrollWidth"] > viewport["width"]:
             issues["scrollWidth"] = found["scrollWidth"]
         if not found["primary"]:
@@ -201,3 +233,63 @@ def test_every_table_fits(new_page, open_app, size):
         if issues:
             problems[name] = issues
     assert not problems, json.dumps(problems, indent=1)
+
+
+BOXES = """() => [document.querySelector('.felt'), document.querySelector('.me')].map((n) => {
+  const r = n.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height].map(Math.round);
+})"""
+
+
+def leads_with_cards_left(view):
+    """Your lead (so the next turn is a bot's, whoever wins), with cards left after it."""
+    return human_to_act("play")(view) and len(view["hand"]) >= 3 and not view["trick"]["plays"]
+
+
+# (game, players, seed): a lead of yours with cards left, then the next player's turn.
+STABLE = [("kozel", 4, 5), ("oh_hell", 4, 3), ("spades", 4, 3), ("eight_five_three", 3, 1)]
+
+
+def test_table_stays_put_between_turns(new_page, open_app):
+    page = new_page({"width": 360, "height": 740})
+    open_app(page, "botDelay=1500&trickDelay=0&seed=9")  # the bots think while the table is measured
+    moved = {}
+    for game, players, seed in STABLE:
+        record = record_until(game, players, leads_with_cards_left, seed=seed,
+                              level="normal" if game == "eight_five_three" else "easy")
+        show_position(page, record)
+        before = page.evaluate(BOXES)
+        action = next(a for a in view_of(record)["legal"] if a["type"] in ("play", "pass"))
+        for card in action["cards"]:
+            page.click(f"[data-testid=hand-card][data-card='{card}']")
+        if game == "kozel":  # cards are selected, then sent with their button
+            page.click(f"[data-testid=action-button][data-type={action['type']}]")
+        page.wait_for_selector("[data-testid=table-screen]:not([data-to-act='0'])")
+        after = page.evaluate(BOXES)
+        screenshot(page, f"layout-stable-{game}")
+        if after != before:
+            moved[game] = (before, after)
+    assert not moved, moved
+
+
+def test_a_focused_card_leaves_its_neighbours_rank_visible(new_page, open_app):
+    """In an overlapping hand (8-5-3's 16 cards on a phone) the focus ring does not cover the
+    next card's corner index, where its rank is."""
+    page = new_page({"width": 360, "height": 740})
+    open_app(page, f"{FAST}&seed=9")
+    show_position(page, record_for(next(case for case in CASES if case[0] == "853-play")))
+    page.keyboard.press("Shift")  # the keyboard was used last: the focus ring shows
+    hidden = page.evaluate("""() => {
+      const cards = [...document.querySelectorAll('.hand.long .card')];
+      const covered = [];
+      for (let i = 0; i + 1 < cards.length; i += 1) {
+        if (cards[i].disabled || cards[i].offsetTop !== cards[i + 1].offsetTop) continue;  // unfocusable, or rows apart
+        cards[i].focus();
+        if (!cards[i].matches(':focus-visible')) return ['no focus ring'];
+        const next = cards[i + 1].getBoundingClientRect();
+        const hit = document.elementFromPoint(next.left + 5, next.top + 12);
+        if (!hit || !cards[i + 1].contains(hit)) covered.push(cards[i + 1].dataset.card);
+      }
+      return [document.querySelectorAll('.hand.long .card:enabled').length, covered];
+    }""")
+    assert hidden[0] > 1 and hidden[1] == [], hidden

@@ -458,6 +458,7 @@ window.cardtable = {
   currentRecord: () => match?.record ?? null,
   offline: null,
   ask: (request, options) => bridge.call(request, options),
+  sounds: () => import("./sound.js").then((sound) => sound.soundsMade()), // loaded with the table, not at boot
 };
 
 boot();

@@ -99,10 +99,15 @@ function exchangeLog(view, ctx, fresh) {
   exchange.pulls.forEach((pull) => {
     const current = exchange.current && exchange.current.giver === pull.giver && exchange.current.receiver === pull.receiver;
     items.push(el("li", { class: `pull${current ? " current" : ""}`, "data-testid": "pull" },
-      tn("{giver} → {receiver}: up to {n} card", "{giver} → {receiver}: up to {n} cards", pull.count,
-        { giver: ctx.names[pull.giver], receiver: ctx.names[pull.receiver] }),
+      pullText(pull, ctx.names),
       current && el("span", { class: "muted" }, " ", t("({n} passed)", { n: exchange.current.passed }))));
   });
+  // The rule that picks each returned card, said once where you give or receive.
+  if (exchange.pulls.some((pull) => pull.giver === HUMAN || pull.receiver === HUMAN)) {
+    items.push(el("li", { class: "note rule-note", "data-testid": "return-rule" }, view.options?.return_rule === "standard"
+      ? t("For each card passed, the rule makes the receiver return their highest card of its suit, counting the card just received (so it may come back).")
+      : t("For each card passed, the rule makes the receiver return a card of its suit: their highest if it is higher than the card passed, else their lowest (the card itself if they have no other).")));
+  }
   exchange.log.forEach((entry, index) => {
     const known = entry.given !== undefined;
     items.push(el("li", {
@@ -114,7 +119,28 @@ function exchangeLog(view, ctx, fresh) {
   if (items.length === 0) {
     items.push(el("li", { class: "note" }, view.deal.number === 1 ? t("No exchanges in the first deal.") : t("No exchanges this deal.")));
   }
-  return el("ul", { class: "exchange-log", "data-testid": "exchange-log" }, items);
+  // Scrollable (a long deal's log), so focusable for the keyboard; it shows its newest entry.
+  const log = el("ul", { class: "exchange-log", "data-testid": "exchange-log", tabindex: "0", "aria-label": t("Exchanges") }, items);
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  return log;
+}
+
+// Why a pull happens: the previous deal's surplus and deficit (rule G10).
+function pullText(pull, names) {
+  const giver = names[pull.giver];
+  const receiver = names[pull.receiver];
+  if (pull.giver === HUMAN) {
+    return tn("You beat your duty last deal and {receiver} fell short: you may pass {receiver} up to {n} card, one at a time.",
+      "You beat your duty last deal and {receiver} fell short: you may pass {receiver} up to {n} cards, one at a time.",
+      pull.count, { receiver });
+  }
+  if (pull.receiver === HUMAN) {
+    return tn("{giver} beat their duty last deal and you fell short: {giver} may pass you up to {n} card.",
+      "{giver} beat their duty last deal and you fell short: {giver} may pass you up to {n} cards.", pull.count, { giver });
+  }
+  return tn("{giver} beat their duty last deal and {receiver} fell short: {giver} may pass {receiver} up to {n} card.",
+    "{giver} beat their duty last deal and {receiver} fell short: {giver} may pass {receiver} up to {n} cards.",
+    pull.count, { giver, receiver });
 }
 
 function exchangeText(entry, names) {
@@ -126,12 +152,12 @@ function exchangeText(entry, names) {
   const same = entry.given === entry.returned;
   if (entry.giver === HUMAN) {
     const name = names[entry.receiver];
-    return same ? tp("You passed {card} to {name}, it came back.", { card, name })
-      : tp("You passed {card} to {name}, got back {returned}.", { card, name, returned });
+    return same ? tp("You passed {card} to {name}; by the rule it came back.", { card, name })
+      : tp("You passed {card} to {name}; by the rule you got back {returned}.", { card, name, returned });
   }
   const name = names[entry.giver];
-  return same ? tp("{name} passed you {card}, you returned it.", { name, card })
-    : tp("{name} passed you {card}; you returned {returned}.", { name, card, returned });
+  return same ? tp("{name} passed you {card}; the rule made you return it.", { name, card })
+    : tp("{name} passed you {card}; the rule made you return {returned}.", { name, card, returned });
 }
 
 function talonArea(view, ctx) {
@@ -206,7 +232,7 @@ function status(view, ctx) {
   }
   if (view.phase === "exchange" && current) {
     return waitingText(view, ctx.names, ctx, current.receiver === HUMAN
-      ? (name) => t("{name} is passing cards to you…", { name })
+      ? (name) => t("{name} is passing cards to you; the rule picks each card you return…", { name })
       : (name) => t("{name} is passing cards to {receiver}…", { name, receiver: ctx.names[current.receiver] }));
   }
   const doing = {

@@ -14,7 +14,10 @@ function statsTable(entries, titles) {
   const rows = statistics(entries);
   if (!rows.length) return el("p", { class: "hint", "data-testid": "no-history" }, t("No finished games yet."));
   const headings = [t("Game"), t("Played"), t("Won"), t("Win rate"), t("Best score"), t("Undos"), t("Hints"), t("Other")];
-  return el("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("Statistics") },
+  // On a phone the table is wider than the screen: a line says it scrolls sideways (CSS shows it there).
+  return [el("p", { class: "hint scroll-hint", "data-testid": "stats-scroll-hint", "aria-hidden": "true" },
+    t("Swipe the table sideways to see every column →")),
+  el("div", { class: "sheet-scroll stats-scroll", tabindex: "0", role: "region", "aria-label": t("Statistics") },
     el("table", { class: "sheet stats-table", "data-testid": "stats-table" },
       el("thead", {}, el("tr", {}, headings.map((label) => el("th", { scope: "col" }, label)))),
       el("tbody", {}, rows.map((stats) => el("tr", { "data-testid": "stats-row", "data-game": stats.game },
@@ -27,7 +30,7 @@ function statsTable(entries, titles) {
         el("td", {}, String(stats.hints)),
         el("td", { "data-testid": "stats-other" },
           stats.game === "kozel" ? t("Goat {goats} (with eggs {eggs})", { goats: stats.goats, eggs: stats.goatsWithEggs })
-            : stats.game === "zevaka" ? t("Misses {n}", { n: stats.misses }) : ""))))));
+            : stats.game === "zevaka" ? t("Misses {n}", { n: stats.misses }) : ""))))))];
 }
 
 function entryDetail(entry) {

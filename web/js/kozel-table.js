@@ -56,7 +56,8 @@ function stockInfo(view, names) {
   const { deal } = view;
   const where = deal.trump_card_depth !== null && deal.trump_card_depth !== undefined
     ? (deal.trump_card_depth === 0 ? t("Trump card on top of the stock")
-      : tn("Trump card in the stock under {n} card", "Trump card in the stock under {n} cards", deal.trump_card_depth))
+      : tn("The trump card comes up after {n} more card from the stock", "The trump card comes up after {n} more cards from the stock",
+        deal.trump_card_depth))
     : deal.trump_card_drawn_by !== null && deal.trump_card_drawn_by !== undefined
       ? (deal.trump_card_drawn_by === HUMAN ? t("Trump card drawn by you")
         : t("Trump card drawn by {name}", { name: names[deal.trump_card_drawn_by] }))
@@ -111,7 +112,9 @@ function teamLines(view, names) {
     el("b", { class: "team-name" }, sideName(view, team, names)),
     stat("team-tricks", tn("{n} trick", "{n} tricks", view.team_tricks[team])),
     view.card_points && stat("card-points", tn("{n} card pt", "{n} card pts", view.card_points[team])),
-    stat("team-score", t("{points} / {limit} defeat", { points: view.scores[team], limit: view.limit }))));
+    el("span", { class: "stat", "data-testid": "team-score",
+      title: t("A side that reaches {limit} penalty points loses the party: it is the goat", { limit: view.limit }) },
+    t("{points} of {limit} penalty points", { points: view.scores[team], limit: view.limit }))));
 }
 
 // Local choice: the cards you have selected for this move (dropped when the move changes).
@@ -147,10 +150,16 @@ function controls(view, ctx, selection) {
         title: t("Call your molodka: the cards on the table go back, you lead your four") });
     }
   }
-  return actionButtons(buttons, {
+  const panel = actionButtons(buttons, {
     enabled, label: t("Your play"), extraClass: "kozel-actions",
     onAction: (action) => { selection.clear(); ctx.onAction(action); },
   });
+  if (view.phase !== "molodka") {
+    const dots = enabled && view.trick.plays.length > 0 && view.legal.some((a) => a.type === "play");
+    panel.append(el("span", { class: `beat-legend${dots ? "" : " unused"}`, "data-testid": "beat-legend", "aria-hidden": String(!dots) },
+      el("span", { class: "dot", "aria-hidden": "true" }), t("Gold dot: this card can beat")));
+  }
+  return panel;
 }
 
 function hand(view, ctx, selection) {
@@ -188,6 +197,15 @@ function status(view, ctx) {
     if (view.phase === "molodka") return t("You hold a molodka: call it now, or decline");
     const sizes = new Set(view.legal.filter((a) => a.type !== "molodka").map((a) => a.cards.length));
     if (view.trick.plays.length === 0) return t("Your lead: select {cards}, then press Lead", { cards: rangeText(sizes) });
+    // Only the actions that exist: with no beat in view.legal, passing is all there is.
+    if (!view.legal.some((a) => a.type === "play")) {
+      const count = Math.min(...sizes);
+      return view.options?.passes === "face_up"
+        ? tn("You cannot beat: pass {n} card face up",
+          "You cannot beat: pass {n} cards face up", count)
+        : tn("You cannot beat: pass {n} card face down",
+          "You cannot beat: pass {n} cards face down", count);
+    }
     return sizes.has(1) && sizes.size === 1
       ? t("Answer with {cards}: select it, then Beat or Pass", { cards: rangeText(sizes) })
       : t("Answer with {cards}: select them, then Beat or Pass", { cards: rangeText(sizes) });
@@ -298,7 +316,8 @@ export function createKozelTable(args) {
     ],
     center: (view, ctx) => el("div", { class: "kozel-middle" }, stockInfo(view, ctx.names), trickRows(view, ctx)),
     centerKeys: () => [],
-    panel: (view, ctx) => (ctx.humanToAct ? controls(view, ctx, selection) : null),
+    // Shown (disabled) between your turns too: the table keeps its layout.
+    panel: (view, ctx) => (view.over ? null : controls(view, ctx, selection)),
     hand: (view, ctx) => hand(view, ctx, selection),
     status,
     sheet,

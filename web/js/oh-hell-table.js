@@ -23,6 +23,29 @@ export function trumpBadge(trump, turnUpCard = null) {
     turnUp);
 }
 
+// The running total of the bids against the tricks of the deal, beside the trump: "bids 11 of 13".
+function bidTotal(view) {
+  const bids = view.bids.filter((bid) => bid !== null && bid !== undefined);
+  const total = bids.reduce((sum, bid) => sum + bid, 0);
+  const tricks = view.deal.hand_size;
+  let title;
+  if (bids.length < view.players) {
+    title = tn("The bids so far add up to {bids}; the deal has {n} trick.", "The bids so far add up to {bids}; the deal has {n} tricks.",
+      tricks, { bids: total });
+  } else if (total > tricks) {
+    title = tn("Overbid: {bids} bid for {n} trick, someone must miss.", "Overbid: {bids} bid for {n} tricks, someone must miss.",
+      tricks, { bids: total });
+  } else if (total < tricks) {
+    title = tn("Underbid: {bids} bid for {n} trick, someone takes more than they bid.",
+      "Underbid: {bids} bid for {n} tricks, someone takes more than they bid.", tricks, { bids: total });
+  } else {
+    title = tn("The bids add up to the {n} trick of the deal.", "The bids add up to the {n} tricks of the deal.", tricks);
+  }
+  return el("span", {
+    class: `bid-total${total > tricks ? " over" : ""}`, "data-testid": "bid-total", "data-bids": total, "data-tricks": tricks, title,
+  }, el("span", { "aria-hidden": "true" }, t("bids {bids} of {n}", { bids: total, n: tricks })), el("span", { class: "sr-only" }, title));
+}
+
 function bidText(bid) {
   return bid === null || bid === undefined ? "–" : String(bid);
 }
@@ -115,7 +138,7 @@ const spec = {
   id: "oh_hell",
   info: (view) => tn("Deal {deal} of {count}, {n} card", "Deal {deal} of {count}, {n} cards", view.deal.hand_size,
     { deal: view.deal.number, count: view.deal.count }),
-  badge: (view) => trumpBadge(view.deal.trump, view.deal.turn_up),
+  badge: (view) => el("div", { class: "badge-group" }, trumpBadge(view.deal.trump, view.deal.turn_up), bidTotal(view)),
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
     badges: dealerBadge(view.deal.dealer, seat),
     lines: [[cardCount(view.hand_counts[seat]), score(view, seat)], bidAndWon(view, seat)],

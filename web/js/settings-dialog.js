@@ -1,4 +1,4 @@
-// The settings dialog: the four-colour deck (spades black, hearts red, diamonds blue, clubs
+// The settings dialog: sound effects on or off, the four-colour deck (spades black, hearts red, diamonds blue, clubs
 // green), remembered in the stored preferences and applied as a class on <html>.
 // Motion follows the system's "reduce motion" setting (CSS prefers-reduced-motion).
 
@@ -42,6 +42,14 @@ export function openSettings(host, { onClose = null } = {}) {
     checked: readPrefs().passAndPlayStats !== false,
     onchange: (event) => writePrefs({ passAndPlayStats: event.target.checked }),
   });
+  const sound = el("input", {
+    type: "checkbox", id: "setting-sound", "data-testid": "setting-sound",
+    checked: readPrefs().sound !== false, // as sound.js reads it; that module loads with the table
+    onchange: (event) => {
+      writePrefs({ sound: event.target.checked });
+      if (event.target.checked) import("./sound.js").then((sound) => sound.playSound("card"));
+    },
+  });
   const dialog = el("div", {
     class: "dialog settings-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title",
     "data-testid": "settings",
@@ -53,6 +61,9 @@ export function openSettings(host, { onClose = null } = {}) {
       t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
     el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
   el("div", { class: "setting" },
+    el("label", { class: "setting-check", for: "setting-sound" }, sound, t("Sound effects")),
+    el("p", { class: "hint", id: "sound-hint" }, t("Soft sounds when a card is played, a trick is won, your turn comes and you win. Off: silence."))),
+  el("div", { class: "setting" },
     el("label", { class: "setting-check", for: "setting-pnp-stats" }, passAndPlayStats,
       t("Count pass-and-play games in the statistics (as seat 1's result)"))),
   el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
@@ -62,6 +73,7 @@ export function openSettings(host, { onClose = null } = {}) {
   el("div", { class: "dialog-buttons" },
     el("button", { type: "button", class: "primary", "data-testid": "close-settings", onclick: close }, t("Close"))));
   fourColour.setAttribute("aria-describedby", "four-colour-hint");
+  sound.setAttribute("aria-describedby", "sound-hint");
   overlay.append(dialog);
   host.append(overlay);
   release = holdFocus(dialog, { onEscape: close });

@@ -6,6 +6,26 @@ import { botLevelChoices } from "./settings.js";
 import { rulesButton } from "./rules-screen.js";
 import { defaultPersonName } from "./seats.js";
 
+// A line about each game for its tile, and how long a match typically lasts (minutes).
+function gameBlurb(id) {
+  switch (id) {
+    case "oh_hell": return { text: t("Bid the exact number of tricks you will take, deal after deal."), minutes: 30 };
+    case "kozel": return { text: t("Partners beat with matching cards to win card points; the losers are the goat."), minutes: 25 };
+    case "spades": return { text: t("Bid your tricks; spades are always trump."), minutes: 30 };
+    case "eight_five_three": return { text: t("Three players must take 8, 5 and 3 tricks; extra tricks win card exchanges."), minutes: 25 };
+    case "zevaka": return { text: t("Get rid of your cards one rank up on any pile, and never miss a move."), minutes: 10 };
+    default: return null;
+  }
+}
+
+// The current choices of the rule options, for their folded line: "Rule options: 3 · Yes · …".
+function optionsSummary(form, options) {
+  const data = new FormData(form);
+  const labels = options.map((option) => option.choices.find((choice) => String(choice.value) === data.get(option.name))?.label)
+    .filter(Boolean);
+  return labels.join(" · ");
+}
+
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
 const MAX_RADIO_CHOICES = 8;
 
@@ -89,7 +109,10 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
       el("p", { class: "hint" }, t("Tick the seats of the people who play here, taking turns with this device. Between two people's turns a screen hides the cards.")),
       peopleSlot),
     choiceGroup({ name: "level", label: t("Computer opponents"), choices: botLevelChoices(), value: level }),
-    options.map((option) => choiceGroup({ ...option, value: option.default })),
+    // The rules options fold under one line that shows the current choices.
+    options.length > 0 && el("details", { class: "rule-options", "data-testid": "rule-options" },
+      el("summary", {}, el("span", { class: "setup-label" }, t("Rule options")), el("span", { class: "options-summary" })),
+      options.map((option) => choiceGroup({ ...option, value: option.default }))),
     el("button", {
       type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
     }, playable ? t("Start") : t("Coming soon")),
@@ -103,6 +126,10 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     replaceChildren(peopleSlot, peopleRows(Number(event.target.value), kept));
   });
 
+  const summary = form.querySelector(".options-summary");
+  const showSummary = () => { if (summary) summary.textContent = optionsSummary(form, options); };
+  showSummary();
+  form.addEventListener("change", showSummary);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
@@ -143,10 +170,13 @@ export function startScreen({
       "aria-pressed": "false", onclick: () => select(game),
     },
       el("span", { class: "game-title" }, game.title),
-      el("span", { class: "game-players" }, playRangeText(game, playableGames))))));
+      gameBlurb(game.id) && el("span", { class: "game-blurb", "data-testid": "game-blurb" }, gameBlurb(game.id).text),
+      el("span", { class: "game-players" }, playRangeText(game, playableGames),
+        gameBlurb(game.id) && ` · ${t("about {n} min", { n: gameBlurb(game.id).minutes })}`)))));
 
   const screen = el("section", { class: "screen start-screen", "data-testid": "start-screen" },
     el("header", { class: "start-header" },
+      language && el("div", { class: "start-language" }, settingSelect(t("Language"), "language", language)),
       el("h1", {}, t("Card Table")),
       el("p", { class: "tagline" }, t("Traditional card games against the computer. Works offline."))),
     notice && el("p", { class: "notice", role: "status", "data-testid": "start-notice" }, notice),
@@ -171,8 +201,7 @@ export function startScreen({
       onSettings && el("button", {
         type: "button", class: "bar-button", "data-testid": "open-settings", onclick: () => onSettings(screen),
       }, t("Settings")),
-      botSpeed && settingSelect(t("Bot speed"), "bot-speed", botSpeed),
-      language && settingSelect(t("Language"), "language", language)),
+      botSpeed && settingSelect(t("Bot speed"), "bot-speed", botSpeed)),
   );
   if (selected) select(selected);
   return screen;

@@ -170,6 +170,7 @@ const PREF_CHECKS = {
   tutorialsOffered: (value) => Array.isArray(value) && value.length <= 40 && value.every((id) => isShortText(id, 40)),
   playerNames: (value) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((name) => isShortText(name, 40)),
   passAndPlayStats: (value) => typeof value === "boolean",
+  sound: (value) => typeof value === "boolean",
 };
 
 function isCleanPrefs(prefs) {

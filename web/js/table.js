@@ -12,6 +12,7 @@ import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
+import { playSound } from "./sound.js";
 import { t, tc, tn } from "./i18n.js";
 
 // The seat the table is drawn for (seats.js's viewer, a live binding): seat 0 in solo play,
@@ -98,6 +99,7 @@ export function handRow(cards, { active = false, props = () => ({}), hidden = 0,
   const classes = ["hand", active && "your-play", count > 13 && "long", count > 16 && "very-long"].filter(Boolean);
   return el("div", {
     class: classes.join(" "), "data-testid": "hand", role: "group", "aria-label": label, "aria-describedby": "table-keys-hint",
+    style: { "--cards": String(count) }, // a desktop's long hand overlaps only as much as the width needs
   },
     cards.map((code) => cardButton(code, props(code))),
     Array.from({ length: hidden }, () => cardBack("hand-back")));
@@ -149,6 +151,28 @@ export function yourResult(view, spec = {}) {
   return { text: t("You finished in place {place} of {count}.", { place, count }), won: place === 1 };
 }
 
+// Motion the player asked the system to reduce is left out (CSS stops the animations too).
+function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+// The trick's cards slide to the winner's seat and fade (after the pause that shows them).
+async function gatherTrick(screen, winner, ms) {
+  const seat = screen.querySelector(`[data-testid=seat][data-seat="${winner}"]`);
+  const cards = [...screen.querySelectorAll("[data-testid=trick] .card")];
+  if (!seat || !cards.length || reducedMotion() || ms <= 0) return;
+  const target = seat.getBoundingClientRect();
+  for (const card of cards) {
+    const box = card.getBoundingClientRect();
+    const dx = target.left + target.width / 2 - (box.left + box.width / 2);
+    const dy = target.top + target.height / 2 - (box.top + box.height / 2);
+    card.classList.add("gathering");
+    card.style.transform = `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(0.4)`;
+    card.style.opacity = "0";
+  }
+  await sleep(ms);
+}
+
 // A short burst of suits over the final sheet when you win (static under reduced motion: CSS).
 function celebration() {
   return el("div", { class: "celebration", "data-testid": "celebration", "aria-hidden": "true" },
@@ -194,6 +218,8 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   let notice = null;
   let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
   let hinted = new Set();
+  let yourTurnSounded = false; // the "your turn" sound once per turn, not per re-render
+  let dealShown = null; // the deal whose hand is on screen: a new one is dealt in with a short animation
 
   function openSheet() {
     if (!current) return;
@@ -218,6 +244,8 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     const focus = focusSnapshot(screen);
     const overlays = [...screen.querySelectorAll(":scope > .overlay")]; // an open dialog stays open
     const humanToAct = view.to_act === HUMAN && !view.over && trickWinner === null && !options.pausing;
+    if (humanToAct && !busy && !yourTurnSounded) playSound("turn");
+    yourTurnSounded = humanToAct;
     const ctx = {
       ...options, busy, stalled, trick, trickWinner, names, humanToAct, settings,
       onAction, rerender: () => render(current, lastOptions), isFresh: (key) => !onScreen.has(key),
@@ -262,6 +290,16 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
     }
+    const deal = view.deal?.number ?? null;
+    if (deal !== dealShown && view.hand?.length && !view.over) {
+      if (dealShown !== null) { // not the table first opened (a resumed game is not dealt again)
+        screen.querySelectorAll("[data-testid=hand] .card").forEach((card, index) => {
+          card.classList.add("dealt");
+          card.style.setProperty("--deal-order", String(index));
+        });
+      }
+      dealShown = deal;
+    }
     screen.dataset.phase = view.phase;
     screen.dataset.toAct = String(view.to_act);
     screen.dataset.busy = String(busy);
@@ -272,6 +310,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   // moment, then the deal's line of the score sheet (or the final sheet).
   async function showOutcome(previous, next) {
     announce(narrate(previous, next, names));
+    playSound("card");
     const trick = (spec.completedTrick ?? lastTrickChanged)(previous, next);
     const dealDone = (spec.dealDone ?? sheetGrew)(previous, next);
     const shown = (dealDone || next.over) && spec.closingView ? spec.closingView(previous, next) : next;
@@ -282,12 +321,15 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     }
     if (trick) {
       render(shown, { busy: true, trick, trickWinner: trick.winner ?? null });
+      playSound("trick");
       await sleep(settings.trickDelayMs);
+      if (trick.winner !== null && trick.winner !== undefined) await gatherTrick(screen, trick.winner, Math.min(320, settings.trickDelayMs / 3));
     }
     // Behind the sheet the finished deal stays on the table, not the next one.
     if (next.over) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
       const result = yourResult(next, spec);
+      if (result.won) playSound("won");
       // Your place goes just under the winner line of the game's final body.
       const body = el("div", {}, spec.finalBody ? spec.finalBody(next, names)
         : [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)), spec.sheet(next, names)]);

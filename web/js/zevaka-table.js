@@ -9,7 +9,7 @@
 
 import { el } from "./dom.js";
 import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
-import { listChoices, sheetGrid } from "./score-sheet.js";
+import { listChoices, sheetGrid, showDialog } from "./score-sheet.js";
 import { t, tn } from "./i18n.js";
 import { HUMAN, actionButtons, createTable, seatBox, waitingText } from "./table.js";
 import { isPlaying } from "./oh-hell-table.js";
@@ -17,6 +17,34 @@ import { isPlaying } from "./oh-hell-table.js";
 const COMMON = "common";
 // The game's call, kept in Russian in every language (like "Uno!"); the texts around it explain it.
 const PROZEVAL = "Прозевал!";
+
+// The call with its meaning in the interface language: «Прозевал!» (Missed it!).
+function prozevalMeaning() {
+  return t("(“{meaning}”)", { meaning: t("Missed it!") });
+}
+
+// The badge in the bar says which mode is on; a tap explains it (strict mode is the default).
+function modeBadge(view) {
+  const hints = Boolean(view.options?.hints);
+  const explain = (event) => {
+    const screen = event.currentTarget.closest("[data-testid=table-screen]");
+    showDialog(screen, {
+      title: hints ? t("Hints on") : t("Strict mode"), testid: "mode-help",
+      body: el("div", { class: "mode-help" },
+        el("p", {}, t("Your top card fits on any pile whose top card is one rank lower, whatever its suit.")),
+        el("p", {}, hints ? t("Hints on: the piles your top card fits on are lit, and the status says when nothing fits.")
+          : t("Strict: the table does not show where your card fits; look before you draw.")),
+        el("p", {}, t("Drawing while a move was possible is «{word}» {meaning}: the draw stands, the move is lost, and everyone sees it.",
+          { word: PROZEVAL, meaning: prozevalMeaning() })),
+        !hints && el("p", { class: "muted" }, t("Hints can be turned on in the game's options when you start a match."))),
+      buttons: [{ label: t("Close"), value: null, primary: true, testid: "close-mode-help" }],
+    });
+  };
+  return el("button", {
+    type: "button", class: "trump no-trump mode-badge", "data-testid": "phase", onclick: explain,
+  }, el("span", { class: "trump-label" }, hints ? t("Hints on") : t("Strict"), el("span", { class: "mode-info", "aria-hidden": "true" }, "i"),
+    el("span", { class: "sr-only" }, " ", t("(what this means)"))));
+}
 
 // Where a card could go: "on the common pile", "on your pile", "on West's pile".
 function onPile(target, names) {
@@ -175,9 +203,10 @@ export function createZevakaTable(args) {
       el("p", { class: "zevaka-news", "data-testid": "news", "aria-live": "polite" }, lastNews(view, ctx.names)),
       view.last_missed && el("p", { class: "missed-note", "data-testid": "missed-note", "data-seat": view.last_missed.seat,
         "data-move": view.last_missed.move },
-      el("b", {}, `«${PROZEVAL}» `), missText(view.last_missed, ctx.names)),
+      el("b", {}, `«${PROZEVAL}» `), el("span", { class: "miss-meaning" }, prozevalMeaning(), " "), missText(view.last_missed, ctx.names)),
       flash && el("div", { class: "miss-flash", "data-testid": "miss-flash", role: "alert" },
         el("span", { class: "miss-word" }, PROZEVAL),
+        el("span", { class: "miss-meaning" }, prozevalMeaning()),
         el("span", {}, missText(flash, ctx.names))));
   }
 
@@ -216,7 +245,10 @@ export function createZevakaTable(args) {
       if (!view.legal.some((a) => a.type === "draw")) return t("Your last card: tap the pile it goes on");
       if (choice.get()) return t("Now tap the pile your top card goes on");
       if (!view.piles[HUMAN].top) return t("Your turn: draw a card");
-      return t("Your turn: move your top card (tap it, then a pile), or draw");
+      // Strict mode must not give away whether a move exists: the status says what to look for.
+      if (!view.hints) return t("Your turn: move your top card if it fits on a pile, else draw");
+      if (view.hints.length === 0) return t("Your top card fits nowhere: draw");
+      return t("Your turn: move your top card (tap it, then a lit pile)");
     }
     return waitingText(view, ctx.names, ctx, isPlaying);
   }
@@ -259,8 +291,7 @@ export function createZevakaTable(args) {
     info: (view) => tn("{n} card · {phase}", "{n} cards · {phase}", view.deck, {
       phase: view.phase === "stock" ? t("phase 1: the stock") : view.phase === "piles" ? t("phase 2: own piles") : t("game over"),
     }),
-    badge: (view) => el("div", { class: "trump no-trump", "data-testid": "phase" }, el("span", { class: "trump-label" },
-      view.options?.hints ? t("Hints on") : t("Strict"))),
+    badge: modeBadge,
     seat,
     me: (view, ctx) => [
       el("div", { class: "seat-name" }, ctx.names[HUMAN],
