@@ -234,6 +234,10 @@ def test_a_reload_mid_match_comes_back_to_the_privacy_screen(new_page, open_app)
         page.wait_for_selector(f".me[data-seat='{to_act}'] ~ [data-testid=hand] [data-testid=hand-card]:enabled",
                                timeout=STEP_TIMEOUT_MS)
         check_turn(page, people)
+        # The record holds every hand: no download until the match is over.
+        page.click("[data-testid=open-tools]")
+        assert page.locator("[data-testid=tool-record]").is_disabled()
+        page.click("[data-testid=close-tools]")
         moves = len(saved_record(page)["actions"])
         act_kozel(page, python_view(saved_record(page), to_act), set())
         page.wait_for_function(f"window.cardtable.currentRecord().actions.length > {moves}", timeout=STEP_TIMEOUT_MS)

@@ -245,6 +245,9 @@ export function runMatch({
     get record() {
       return record;
     },
+    get passAndPlay() {
+      return passAndPlay;
+    },
     stop() {
       stopped = true;
     },

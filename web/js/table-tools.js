@@ -155,8 +155,10 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
             }
           },
         }, t("Review deals")),
+        // The record holds every hand: in pass-and-play it waits for the end of the match.
         el("button", {
-          type: "button", "data-testid": "tool-record",
+          type: "button", "data-testid": "tool-record", disabled: match.passAndPlay && !view.over,
+          title: match.passAndPlay && !view.over ? t("It holds every hand: after the match") : null,
           onclick: () => downloadJSON(`cardtable-${match.record.game}-${match.record.seed}.json`, match.record),
         }, t("Download the record")),
         el("button", {
