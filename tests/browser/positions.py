@@ -41,9 +41,10 @@ def human_to_act(phase: str | None = None):
     return lambda view: view["to_act"] == 0 and not view["over"] and (phase is None or view["phase"] == phase)
 
 
-def resume_on_load(page, record: dict) -> None:
-    """The page boots straight into this record's table (a schema-2 save, marked active)."""
-    save = {"schema": 2, "game": record["game"], "savedAt": 1, "undos": 0, "hints": 0, "record": record}
+def resume_on_load(page, record: dict, **fields) -> None:
+    """The page boots straight into this record's table (a schema-2 save, marked active);
+    `fields` are the save's others (level, people, viewer...)."""
+    save = {"schema": 2, "game": record["game"], "savedAt": 1, "undos": 0, "hints": 0, "record": record, **fields}
     page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('cardtable.v2.save.{record["game"]}', {json.dumps(json.dumps(save))});

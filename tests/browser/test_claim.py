@@ -1,10 +1,9 @@
 """Claim the rest (issue 16): on your lead with every remaining trick sure, the table offers
 "Claim the rest"; one tap plays the deal out and the score sheet gives you every trick."""
 
-import json
-
-from conftest import FAST, PHONE, SAVE_KEY, STEP_TIMEOUT_MS, act_as_human, python_view, saved_record, wait_for_human
+from conftest import BOOT_TIMEOUT_MS, FAST, PHONE, STEP_TIMEOUT_MS, act_as_human, python_view, saved_record, wait_for_human
 from games.oh_hell import GAME as OH_HELL
+from positions import resume_on_load
 from stacking import dealing_order, deck_52_low_first
 
 
@@ -17,16 +16,12 @@ def three_top_trumps_record():
     return OH_HELL.record(OH_HELL.new_match(4, {"largest": 3}, seed=7, _chance=chance))
 
 
-def test_claim_the_rest_takes_every_trick(new_page, open_app):
+def test_claim_the_rest_takes_every_trick(new_page, site_url):
     page = new_page(PHONE)
     record = three_top_trumps_record()
-    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('{SAVE_KEY}', {json.dumps(json.dumps({'savedAt': 1700000000000, 'record': record}))});
-    }}""")
-    open_app(page, FAST)
-    page.click("[data-testid=resume][data-game=oh_hell]")
-    page.wait_for_selector("[data-testid=table-screen]")
+    resume_on_load(page, record)
+    page.goto(f"{site_url}?{FAST}")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
     assert wait_for_human(page) == "bid"
     assert page.locator("[data-testid=table-claim]").count() == 0  # not while bidding
     act_as_human(page, "bid")

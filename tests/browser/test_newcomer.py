@@ -6,7 +6,7 @@ import json
 from axe import describe, run_axe, serious
 from conftest import (FAST, PHONE, STEP_TIMEOUT_MS, act_as_human, python_view, saved_record, screenshot, start_match,
                       wait_for_human)
-from positions import YOUR_TURN, record_until
+from positions import YOUR_TURN, record_until, resume_on_load
 
 
 def box(page, selector):
@@ -69,12 +69,7 @@ def test_place_line_and_play_again_keeps_everything(new_page, site_url):
     options = {"largest": 3, "must_trump": True, "sequence": "down_up"}
     record = record_until("oh_hell", 3, last_decision, options=options, seed=11)
     page = new_page(PHONE)
-    save = {"schema": 2, "game": "oh_hell", "savedAt": 1, "undos": 0, "hints": 0, "level": "hard", "record": record}
-    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('cardtable.v2.save.oh_hell', {json.dumps(json.dumps(save))});
-        localStorage.setItem('cardtable.v2.active', 'oh_hell');
-    }}""")
+    resume_on_load(page, record, level="hard")
     page.goto(f"{site_url}?{FAST}")
     page.wait_for_selector(YOUR_TURN, timeout=60_000)
     page.click("[data-testid=hand-card]:enabled >> nth=0")

@@ -302,17 +302,12 @@ def test_two_people_take_turns_in_the_other_games(new_page, open_app, game, play
 def test_a_finished_match_names_the_people_in_the_history_and_counts_seat_0(new_page, site_url):
     """A pass-and-play save (schema 2 with `people`) resumes at the privacy screen and plays to
     the end; the history names the people; the statistics count it unless the setting is off."""
+    from positions import resume_on_load
     from test_history import near_the_end
 
     record = near_the_end(options={"largest": 3})
-    save = {"schema": 2, "game": "oh_hell", "savedAt": 1, "undos": 0, "hints": 0, "record": record,
-            "people": ["Ann", "Ben", None], "viewer": 0}
     page = new_page(PHONE)
-    page.add_init_script(f"""if (!sessionStorage.getItem('planted')) {{
-      sessionStorage.setItem('planted', '1');
-      localStorage.setItem('cardtable.v2.save.oh_hell', {json.dumps(json.dumps(save))});
-      localStorage.setItem('cardtable.v2.active', 'oh_hell');
-    }}""")
+    resume_on_load(page, record, people=["Ann", "Ben", None], viewer=0)
     page.goto(f"{site_url}?{FAST}")
     page.wait_for_selector("[data-testid=privacy-screen]", timeout=60_000)
     people = {0: "Ann", 1: "Ben"}
