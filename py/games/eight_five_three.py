@@ -325,6 +325,8 @@ class EightFiveThree(TrickGame):
         if ended and totals.count(best) == 1:
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = [totals.index(best)]
+        elif self.search_stops_here(state):
+            state.deal_index, state.turn = state.deal_index + 1, None
         else:
             self.start_deal(state)
 

@@ -146,6 +146,9 @@ class OhHell(TrickGame):
             return
         self.score_deal(state)
         if state.deal_index + 1 < len(state.sizes):
+            if self.search_stops_here(state):
+                state.deal_index, state.turn = state.deal_index + 1, None
+                return
             self.start_deal(state)
         else:
             state.over, state.turn, state.phase = True, None, "over"

@@ -339,7 +339,14 @@ class Game:
         world.chance = []
         world.seed = rng.randrange(MAX_SEED)
         world.stacked_deck = None
+        world.stop_at_deal_end = True  # the search never looks past this deal (see `search_stops_here`)
         return world
+
+    @staticmethod
+    def search_stops_here(world) -> bool:
+        """True in a sampled world at the end of a deal: the search's horizon, so a game
+        leaves the next deal undealt (its shuffle was a tenth of a playout's time)."""
+        return world.__dict__.get("stop_at_deal_end", False)
 
     def determinize(self, state, seat: int, rng: random.Random) -> State:
         """A clone in which the cards `seat` cannot see are dealt again, consistently with
