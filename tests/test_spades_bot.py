@@ -47,7 +47,7 @@ def known_voids(state):
 
 def public_part(state):
     return {k: v for k, v in state.__dict__.items()
-            if k not in ("hands", "dead", "stock", "seed", "chance", "passed")}
+            if k not in ("hands", "dead", "stock", "seed", "chance", "passed", "stop_at_deal_end")}
 
 
 def known_to_be_held(state, seat):

@@ -127,7 +127,7 @@ class OhHell(TrickGame):
         return self.play_actions(state)
 
     def follow_rules(self, state):
-        return FollowRules(must_trump=state.options["must_trump"])
+        return _MUST_TRUMP if state.options["must_trump"] else self.follow
 
     def perform(self, state, action):
         if action["type"] == "bid":
@@ -301,7 +301,7 @@ class OhHell(TrickGame):
         if len(cards) > 1 and rng.random() < 0.15:  # some noise keeps the playouts honest
             return {"type": "play", "cards": [cards[rng.randrange(len(cards))]]}
         want = world.bids[seat] > world.tricks_won[seat]
-        card = pick_card(cards, world.trick, world.trump, C.suit, self.strength, want)
+        card = pick_card(cards, world.trick, world.trump, self.suit_of, self.strength, want)
         return {"type": "play", "cards": [card]}
 
     def self_check(self, state):
@@ -323,6 +323,7 @@ class OhHell(TrickGame):
 from .oh_hell_bot import trick_estimate  # noqa: E402  (the bot module imports engine only)
 
 _STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
+_MUST_TRUMP = FollowRules(must_trump=True)
 
 GAME = OhHell()
 new_match = GAME.new_match
