@@ -210,9 +210,9 @@ class OhHell(TrickGame):
         return zones
 
     # ---- for the search bot ---------------------------------------------------------
-    # Hard's 800 iterations: doubling gained +0.36 points a deal (400 against 200, 1,000 deals)
-    # and +0.25 (800 with 960 bid playouts against 400, 600 deals; docs/benchmarks.md), paid
-    # for by a 1.4x faster hot loop; the 700 ms cap bounds a 13-card deal in Pyodide.
+    # Hard's 800 iterations: doubling gained +0.36 points a deal at 200 -> 400 (1,000 deals) and
+    # about +0.18 at 400 -> 800 (1,200 deals, not significant; docs/benchmarks.md); the 1.5x
+    # faster hot loop pays for it. The 700 ms cap bounds a 13-card deal in Pyodide.
     # A bid is searched apart, with its own budget, among the bids from 2 below to 3 above
     # the rule-of-thumb estimate (BID_WINDOW; the estimate runs about half a trick below
     # what the search bids): a bid far from it never won a search, and spreading the budget
