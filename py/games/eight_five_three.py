@@ -119,6 +119,8 @@ class EightFiveThree(TrickGame):
     title = N_("8-5-3 (Blato)")
     min_players = max_players = default_players = SEATS
     follow = FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True)  # G8
+    follow_heading_all = FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True,
+                                     must_head_suits=True)  # the "head: all" option
     options_schema = (
         Option("return_rule", N_("What a \u2212 player gives back for a card received"),
                (("seed", N_("Their highest of the suit if it beats the card, else their lowest of the suit")),
@@ -148,9 +150,7 @@ class EightFiveThree(TrickGame):
     )
 
     def follow_rules(self, state):
-        if state.options["head"] == "all":
-            return FollowRules(must_trump=True, must_overtrump=True, must_head_trumps=True, must_head_suits=True)
-        return self.follow
+        return self.follow_heading_all if state.options["head"] == "all" else self.follow
 
     # ---- set-up and deals ---------------------------------------------------------
     def full_deck(self, state):

@@ -324,7 +324,7 @@ class Kozel(Game):
             fewest = min(totals)
             state.winners = [s for t, side in enumerate(state.sides) if totals[t] == fewest for s in side]
             return
-        if state.__dict__.get("stop_at_deal_end"):  # a bot's sampled world: the search stops here
+        if self.search_stops_here(state):  # a bot's sampled world: the search stops here
             state.deal_number += 1
             state.turn = None
             return
@@ -568,7 +568,6 @@ class Kozel(Game):
                                                        world.hands, seat, face_down)["cancelled"]
         if world.history:
             world.last_trick = world.history[-1]
-        world.stop_at_deal_end = True  # a search world: the next deal is never looked at
         return world
 
     def _determinize_once(self, state, seat, rng):
@@ -613,7 +612,6 @@ class Kozel(Game):
             part = forced.get(index, part)
             for i, card in zip(slot[2], part):
                 slot[1][i] = card
-        world.stop_at_deal_end = True  # a search world: the next deal is never looked at
         if state.options["show_points"] and tricks:
             self._repair_pile_points(state, slots, known, trump_card, trump_holder, rng)
         for slot in slots[state.players:]:  # after the other hands and the stock
