@@ -259,6 +259,7 @@ class Game:
             action = self.baseline(view, rng)
             return self.slip(state, seat, view, action, None, rng, sample) if slips else action
         from . import search  # lazy: the page's start-up imports no search
+        sample = self.sampler_for(settings, sample)
         time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
         method = settings.get("search", "rollouts")
         budget = search.Budget(settings["iterations"], time_ms)
@@ -341,6 +342,21 @@ class Game:
         world.stacked_deck = None
         world.stop_at_deal_end = True  # the search never looks past this deal (see `search_stops_here`)
         return world
+
+    def sampler_for(self, settings: dict, sample=None):
+        """The sampler a level searches with: `sample` (default `Game.sample`), its worlds
+        carrying the level's playout settings (`"endgame"`: how many last tricks a playout
+        plays exactly, engine/endgame.py; read by the game's `playout_action`)."""
+        sample = sample or self.sample
+        cards = settings.get("endgame", 0)
+        if not cards:
+            return sample
+
+        def with_endgame(state, seat, rng):
+            world = sample(state, seat, rng)
+            world.endgame_cards = cards
+            return world
+        return with_endgame
 
     @staticmethod
     def search_stops_here(world) -> bool:
