@@ -1,4 +1,5 @@
-"""Markdown tables from bench/bots.py --json output (docs/benchmarks.md is written from these).
+"""Markdown tables from bench/bots.py and bench/vs_openspiel.py --json output
+(docs/benchmarks.md is written from these).
 
     python bench/report.py results.jsonl [more.jsonl ...]
 """
@@ -9,11 +10,21 @@ from pathlib import Path
 
 
 def main(paths):
-    strength, timing = [], []
+    strength, timing, external = [], [], []
     for path in paths:
         for line in Path(path).read_text().splitlines():
             row = json.loads(line)
-            (strength if "pair" in row else timing).append(row)
+            (external if "opponent" in row else strength if "pair" in row else timing).append(row)
+    if external:
+        print("| opponent | simulations | players × cards | deals (first) | ours − ISMCTS a deal (95% CI) "
+              "| deals won | exact bids: ours / ISMCTS | ms a move: ours / ISMCTS | complete | our games/ |")
+        print("| --- | ---: | --- | --- | --- | --- | --- | --- | --- | --- |")
+        for r in external:
+            lo, hi = r["diff_ci"]
+            print(f"| {r['opponent']} | {r['simulations']} | {r['players']} × {r['cards']} | {r['deals']} "
+                  f"({r['first']}) | {r['mean_diff']:+.2f} ({lo:+.2f} … {hi:+.2f}) | {r['win_rate']:.1%} | "
+                  f"{r['exact_ours']:.0%} / {r['exact_ismcts']:.0%} | {r['ms_ours']:.0f} / {r['ms_ismcts']:.0f} | "
+                  f"{'yes' if r.get('complete', True) else 'partial'} | {(r.get('games_commit') or '?')[:7]} |")
     if strength:
         print("| game | A : B | deals | A's deal sets won (95% CI) | A − B per deal (95% CI) | time |")
         print("| --- | --- | ---: | --- | --- | ---: |")
