@@ -28,6 +28,7 @@ side's mean time a move (moves with more than one legal action). `--deals` count
 """
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -339,13 +340,18 @@ def summarize(results: list[dict]) -> dict:
 
 
 def code_version(py: Path) -> dict:
-    """Which of our bots played: the commit of the checkout holding --py and whether its
-    games package had uncommitted changes."""
+    """Which of our bots played: the commit of the checkout holding --py, whether its
+    games package had uncommitted changes, and a hash of the package's Python files (the
+    one name a copy outside any checkout has)."""
     def git(*cmd):
         return subprocess.run(["git", "-C", str(py), *cmd], capture_output=True, text=True).stdout.strip()
+    digest = hashlib.sha256()
+    for path in sorted((py / "games").rglob("*.py")):
+        digest.update(path.relative_to(py).as_posix().encode() + b"\0" + path.read_bytes())
     return {"py": str(py), "commit": git("rev-parse", "HEAD"),
             "games_commit": git("log", "-1", "--format=%H", "--", "games"),
-            "games_dirty": bool(git("status", "--porcelain", "--", "games"))}
+            "games_dirty": bool(git("status", "--porcelain", "--", "games")),
+            "games_sha256": digest.hexdigest()}
 
 
 def main():
