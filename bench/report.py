@@ -11,10 +11,18 @@ from pathlib import Path
 
 def main(paths):
     strength, timing, external = [], [], []
+    skipped = 0
     for path in paths:
         for line in Path(path).read_text().splitlines():
             row = json.loads(line)
-            (external if "opponent" in row else strength if "pair" in row else timing).append(row)
+            if "opponent" in row and "diff_ci" in row:
+                external.append(row)
+            elif "pair" in row:
+                strength.append(row)
+            elif "median_ms" in row and "runtime" in row:
+                timing.append(row)
+            else:
+                skipped += 1  # another script's lines (absurd bids, tuning, start-up)
     if external:
         print("| opponent | simulations | players × cards | deals (first) | ours − ISMCTS a deal (95% CI) "
               "| deals won | exact bids: ours / ISMCTS | ms a move: ours / ISMCTS | complete | our games/ |")
@@ -42,6 +50,10 @@ def main(paths):
             pps = f"{r['playouts_per_s']:.0f}" if r.get("playouts_per_s") else "–"
             print(f"| {r['game']} | {r['level']} | {r['runtime']} | {r['n']} | {r['median_ms']:.1f} | "
                   f"{r['p95_ms']:.1f} | {pps} |")
+
+
+    if skipped:
+        print(f"\n({skipped} lines of other kinds skipped)", file=sys.stderr)
 
 
 if __name__ == "__main__":
