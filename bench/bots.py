@@ -47,28 +47,25 @@ def _true_state(state, seat, rng):
     return world
 
 
-LEVEL_SPEC = re.compile(r"(cheat)?(easy|normal|hard|baseline|random)?(?:/(ismcts|rollouts))?(?:x(\d+(?:\.\d+)?))?")
+LEVEL_SPEC = re.compile(r"(cheat)?(easy|normal|hard|baseline|random)?(?:x(\d+(?:\.\d+)?))?")
 
 
 def register_level(game, spec: str) -> str:
-    """A level spec `[cheat][level][/search][xN]`: `hard`, `hard/rollouts` (another
-    search), `normalx4` (4 times the iterations), `cheat` (hard given the true state),
-    `cheat/rollouts`. A variant is added to the game's `bot_levels` (in this process
-    only) under a name of its own; the name is returned."""
+    """A level spec `[cheat][level][xN]`: `hard`, `normalx4` (4 times the iterations),
+    `cheat` (hard given the true state), `cheatx2`. A variant is added to the game's
+    `bot_levels` (in this process only) under a name of its own; the name is returned."""
     if spec in game.bot_levels:  # a level of the game's, or a --variant
         return spec
     match = LEVEL_SPEC.fullmatch(spec)
     if not match:
-        raise SystemExit(f"bad level {spec!r}: use e.g. hard, normal/rollouts, hardx4, cheat")
-    _, level, method, factor = match.groups()
+        raise SystemExit(f"bad level {spec!r}: use e.g. hard, hardx4, cheat")
+    _, level, factor = match.groups()
     level = level or "hard"
-    if level in ("baseline", "random") or not (method or factor):
+    if level in ("baseline", "random") or not factor:
         return level
-    name = f"{level}/{method or 'default'}x{factor or 1}"
+    name = f"{level}x{factor}"
     if name not in game.bot_levels:
         settings = dict(game.bot_levels[level])
-        if method:
-            settings["search"] = method
         if factor:
             settings["iterations"] = max(1, round(settings["iterations"] * float(factor)))
         game.bot_levels[name] = settings
@@ -85,19 +82,23 @@ def choose(game, state, level, rng, trace=None):
     return game.bot(state, seat, name, rng, NO_TIME_CAP, trace=trace)
 
 
+# Benchmark deals per game (each a function of the setup's random numbers): Oh Hell, 4 players
+# and the first deal of a short game (3 to 10 cards); Spades, 4 players cut-throat or partners,
+# nil on or off; Zevaka, 3 players; the others, their default players and options.
+BENCH_SETUPS = {
+    "oh_hell": lambda rng: {"players": 4, "options": {"largest": rng.choice([3, 5, 7, 10])}},
+    "spades": lambda rng: rng.choice([{"players": 4, "options": {}},
+                                      {"players": 4, "options": {"nil": "nil"}},
+                                      {"players": 4, "options": {"partnership": True, "nil": "nil"}}]),
+    "zevaka": lambda rng: {"players": 3, "options": {}},
+}
+
+
 def bench_setup(game, rng) -> dict:
-    hook = getattr(game, "bench_setup", None)
-    if hook is not None:
-        try:
-            return hook(rng)
-        except TypeError:
-            return hook()
-    return {"players": game.default_players, "options": {}}
+    setup = BENCH_SETUPS.get(game.id)
+    return setup(rng) if setup else {"players": game.default_players, "options": {}}
 
 
-def deal_result(game, world, root) -> list[float]:
-    hook = getattr(game, "deal_result", None)
-    return hook(world, root) if hook is not None else game.search_reward(world, root)
 
 
 def seatings(players: int) -> list[list[str]]:
@@ -112,16 +113,16 @@ def seatings(players: int) -> list[list[str]]:
 def play_deal(game, setup, seed, levels_by_seat, rng, timings=None):
     """Play the first deal of a fresh match; the result per seat."""
     root = game.new_match(setup["players"], setup["options"], seed)
-    horizon = game.search_horizon(root)
+    deal = game.deal_number(root)
     state = root
-    while not game.search_done(state, horizon):
+    while not state.over and game.deal_number(state) == deal:
         level = levels_by_seat[state.turn]
         started = time.perf_counter()
         action = choose(game, state, level, rng)
         if timings is not None:
             timings.setdefault(level, []).append((time.perf_counter() - started) * 1000)
         state = game.apply(state, action)
-    return deal_result(game, state, root)
+    return game.deal_scores(state, deal)
 
 
 def deal_set(args):
@@ -195,8 +196,8 @@ def timing_positions(game_id, count, seed=1):
     while len(positions) < count:
         setup = bench_setup(game, rng)
         state = game.new_match(setup["players"], setup["options"], rng.randrange(2**53))
-        horizon = game.search_horizon(state)
-        while not game.search_done(state, horizon) and len(positions) < count:
+        deal = game.deal_number(state)
+        while not state.over and game.deal_number(state) == deal and len(positions) < count:
             if len(game.legal(state)) > 1 and rng.random() < 0.5:
                 positions.append(game.record(state))
             state = game.apply(state, game.bot(state, state.turn, "baseline", rng))

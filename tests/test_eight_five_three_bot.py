@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from games.eight_five_three import GAME, NO_TRUMP
-from games import eight_five_three_bot as bot
+from games.eight_five_three import GAME
+from games.eight_five_three.rules import NO_TRUMP
+from games.eight_five_three import ai as bot
 from games.engine import cards as C
 from sampling_checks import all_cards, check_sample, positions
 
@@ -147,7 +148,7 @@ def _iteration_only(monkeypatch):
     levels = {k: {kk: vv for kk, vv in v.items() if kk != "time_ms"} for k, v in GAME.bot_levels.items()}
     levels["normal"]["iterations"], levels["hard"]["iterations"] = 20, 40
     levels["normal"]["declare_worlds"], levels["hard"]["declare_worlds"] = 3, 5
-    monkeypatch.setattr(type(GAME), "bot_levels", levels)
+    monkeypatch.setattr(type(GAME.ai), "bot_levels", levels)
 
 
 def test_the_bot_is_honest(monkeypatch):
@@ -160,7 +161,7 @@ def test_the_bot_is_honest(monkeypatch):
             if state.deal_index > 3:
                 break
             seat = state.turn
-            other = GAME.determinize(state, seat, random.Random(index))
+            other = GAME.ai.determinize(state, seat, random.Random(index))
             for level in ("normal", "hard"):
                 a = GAME.bot(state, seat, level, random.Random(index))
                 b = GAME.bot(other, seat, level, random.Random(index))

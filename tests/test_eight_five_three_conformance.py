@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conformance import check_deep, check_step, option_sets, play_random_match
-from games.eight_five_three import GAME, is_four_four_four_four
+from games.eight_five_three import GAME
+from games.eight_five_three.rules import is_four_four_four_four
 from games.engine import cards as C
 
 # CONFORMANCE_SCALE multiplies the number of random matches (1 = the CI default).

@@ -8,7 +8,8 @@ first and leads), seat 1 the 5 and seat 0 the 3; the next deal has dealer 2
 
 import pytest
 
-from games.eight_five_three import GAME, is_four_four_four_four, plan_pulls, returned_card
+from games.eight_five_three import GAME
+from games.eight_five_three.rules import is_four_four_four_four, plan_pulls, returned_card
 from games.engine import cards as C
 from games.engine.errors import GameError, IllegalAction
 from stacking import applier, dealing_order, play

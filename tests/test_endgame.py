@@ -1,11 +1,12 @@
-"""The exact endgame (engine/endgame.py): each seat plays for its own score (max^n), as a
+"""The exact endgame (engine/ai/endgame.py): each seat plays for its own score (max^n), as a
 plain search through the game's public `legal`/`perform` finds it, and the world is left
 as it was."""
 
 import random
 
-from games.engine import endgame
-from games.oh_hell import GAME, deal_points
+from games.engine.ai import endgame
+from games.oh_hell import GAME
+from games.oh_hell.rules import deal_points
 from sampling_checks import positions
 
 
@@ -14,14 +15,17 @@ def points_of(world):
     return lambda won: [deal_points(bid, tricks, scoring) for bid, tricks in zip(world.bids, won)]
 
 
+SEARCH_RULES = GAME.ai.rules  # the rules as the search plays its worlds: the next deal left undealt
+
+
 def reference(world, points):
     """max^n by cloning and `perform` through the game's rules (ties: the first legal card)."""
     if world.turn is None or not any(world.hands):
         return points(world.tricks_won), []
     top = None
-    for action in GAME.legal(world):
+    for action in SEARCH_RULES.legal(world):
         after = world.clone()
-        GAME.perform(after, action)
+        SEARCH_RULES.perform(after, action)
         values, line = reference(after, points)
         if top is None or values[world.turn] > top[0][world.turn]:
             top = values, [action["cards"][0]] + line
@@ -37,7 +41,7 @@ def test_a_seat_wins_the_trick_it_needs_now_rather_than_lose_it_later():
     world.trick = [{"seat": 0, "card": "JS"}, {"seat": 1, "card": "3S"}]
     world.leader, world.turn, world.bids, world.tricks_won = 0, 2, [2, 0, 1], [1, 0, 0]
     before = world.clone()
-    values, line = GAME.solve_endgame(world)
+    values, line = GAME.ai.solve_endgame(world)
     assert line == ["QS", "2S", "AS", "4S"]
     assert values == [12, 10, 11]  # every bid made: seat 0's jack lost, its ace won
     assert world == before
@@ -63,6 +67,6 @@ def test_the_solver_agrees_with_a_plain_search_over_the_rules():
             expected = reference(world.clone(), points)
             assert endgame.solve(GAME, world, points) == expected
             assert world == before
-            assert GAME.solve_endgame(world) == expected  # looking no further than each seat's best
+            assert GAME.ai.solve_endgame(world) == expected  # looking no further than each seat's best
             assert world == before
             checked += 1

@@ -129,7 +129,7 @@ def test_deal_constrained_respects_exclusions_and_sizes():
     import random as _random
     from collections import Counter as _Counter
 
-    from games.engine.sampling import deal_constrained
+    from games.engine.ai.sampling import deal_constrained
 
     pool = [f"{r}{s}" for r in "6789TJQKA" for s in "SHDC"]
     hearts = {c for c in pool if c[1] == "H"}
@@ -152,7 +152,7 @@ def test_deal_constrained_refuses_an_impossible_deal():
 
     import pytest as _pytest
 
-    from games.engine.sampling import deal_constrained
+    from games.engine.ai.sampling import deal_constrained
 
     with _pytest.raises(ValueError):
         deal_constrained(["AS", "KS"], [(1, {"AS", "KS"}), (1, set())], _random.Random(1))

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from games.engine import cards as C
-from games.kozel import GAME, HAND, Kozel, card_points
+from games.kozel import GAME
+from games.kozel.rules import HAND, card_points
 from sampling_checks import check_sample, positions
 from test_kozel_conformance import CLUMPY, _molodka_hungry
 from test_kozel_rules import act, pas, play, stacked
@@ -122,8 +123,8 @@ def test_samples_vary_and_cover_the_hidden_cards():
 # ---- honesty: decisions depend on the view only -----------------------------------
 @pytest.fixture
 def iteration_budgets(monkeypatch):
-    levels = {level: dict(settings, time_ms=None) for level, settings in Kozel.bot_levels.items()}
-    monkeypatch.setattr(Kozel, "bot_levels", levels)
+    levels = {level: dict(settings, time_ms=None) for level, settings in GAME.bot_levels.items()}
+    monkeypatch.setattr(type(GAME.ai), "bot_levels", levels)
 
 
 def test_decisions_do_not_depend_on_hidden_cards(iteration_budgets):
@@ -226,10 +227,10 @@ def test_the_molodka_then_wins_the_points():
 
 # ---- always a legal action ------------------------------------------------------------
 def test_every_level_returns_a_legal_action(monkeypatch):
-    fast = {"easy": dict(Kozel.bot_levels["easy"]),
-            "normal": dict(Kozel.bot_levels["normal"], iterations=12, time_ms=None),
-            "hard": dict(Kozel.bot_levels["hard"], iterations=24, time_ms=None)}
-    monkeypatch.setattr(Kozel, "bot_levels", fast)
+    fast = {"easy": dict(GAME.bot_levels["easy"]),
+            "normal": dict(GAME.bot_levels["normal"], iterations=12, time_ms=None),
+            "hard": dict(GAME.bot_levels["hard"], iterations=24, time_ms=None)}
+    monkeypatch.setattr(type(GAME.ai), "bot_levels", fast)
     levels = ["easy", "normal", "hard", "baseline", "random"]
     for index, (players, options) in enumerate([(4, {}), (4, {"molodka": "interrupt"}),
                                                  (4, {"show_points": True, "passes": "face_up"}),

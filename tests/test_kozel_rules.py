@@ -11,7 +11,8 @@ import pytest
 
 from games.engine import cards as C
 from games.engine.errors import IllegalAction
-from games.kozel import GAME, POINTS, beats, beats_set, card_points, deal_result, defeat_points
+from games.kozel import GAME
+from games.kozel.rules import POINTS, beats, beats_set, card_points, deal_result, defeat_points
 from stacking import applier, dealing_order
 
 LOW_FIRST = [r + s for r in "6789JQKTA" for s in "SHDC"]  # filler cards, low first
@@ -690,7 +691,7 @@ def test_k23_a_trick_of_three_players_ends_after_three_plays_and_refills_three_h
 
 
 def test_k23_three_players_score_from_the_top_total():
-    from games.kozel import individual_result
+    from games.kozel.rules import individual_result
     assert individual_result([70, 40, 10], [3, 2, 1]) == [0, 2, 4]
     assert individual_result([70, 50, 0], [5, 3, 0]) == [0, 2, 6]
     assert individual_result([50, 50, 20], [3, 3, 2]) == [0, 0, 4]  # a shared top: nothing for both

@@ -3,7 +3,8 @@
 import pytest
 
 from games.engine.errors import GameError, IllegalAction
-from games.oh_hell import GAME, deal_points, deal_sizes
+from games.oh_hell import GAME
+from games.oh_hell.rules import deal_points, deal_sizes
 from stacking import applier, bid, dealing_order, deck_52_low_first, play
 
 DECK = deck_52_low_first()

@@ -261,13 +261,13 @@ def test_ui_catalogs_word_the_options_as_the_rules_do(language):
 
 def test_the_sync_tool_sets_the_rules_wording_and_nothing_else():
     po = ('# header\nmsgid ""\nmsgstr ""\n"Language: ru\\n"\n\n'
-          '#: py/games/kozel.py\nmsgid "Trump card"\nmsgstr "Карта козыря"\n\n'
+          '#: py/games/kozel/rules.py\nmsgid "Trump card"\nmsgstr "Карта козыря"\n\n'
           'msgctxt "result"\nmsgid "Trump card"\nmsgstr "не трогать"\n\n'
           'msgid "Draw"\nmsgstr "Взять карту"\n\n'
           'msgid "Passed cards"\nmsgstr ""\n"Сброшенные "\n"карты"\n')
     text, changes = sync_rules_wording.sync(po, sync_rules_wording.wanted_wording("ru"))
     assert changes == [("Trump card", "Карта козыря", "Козырная карта")]
-    assert '#: py/games/kozel.py\nmsgid "Trump card"\nmsgstr "Козырная карта"\n' in text
+    assert '#: py/games/kozel/rules.py\nmsgid "Trump card"\nmsgstr "Козырная карта"\n' in text
     assert 'msgstr "не трогать"' in text and 'msgstr "Взять карту"' in text
     assert po_messages_from_text(text)["Passed cards"] == "Сброшенные карты"
     assert sync_rules_wording.sync(text, sync_rules_wording.wanted_wording("ru"))[1] == []

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from games.engine import cards as C
-from games.spades import GAME, hand_size, spades_deck
-from games.spades_bot import bid_for, double_nil_safe, nil_safe, sure_tricks
+from games.spades import GAME
+from games.spades.rules import hand_size, spades_deck
+from games.spades.ai import bid_for, double_nil_safe, nil_safe, sure_tricks
 from sampling_checks import all_cards, check_sample, positions
 from stacking import applier, bid, dealing_order, play
 
@@ -227,7 +228,7 @@ def test_blind_nil_only_for_a_partnership_far_behind():
     state = GAME.new_match(4, {"nil": "blind", "partnership": True}, seed=3)
     view = {"legal": [{"type": "bid", "n": 0, "blind": True}, {"type": "look"}], "seat": 0,
             "sides": [[0, 2], [1, 3]], "scores": [0, 250], "hand": [], "players": 4, "options": state.options}
-    from games.spades_bot import bid_decision
+    from games.spades.ai import bid_decision
     assert bid_decision(view) == {"type": "bid", "n": 0, "blind": True}
     assert bid_decision(dict(view, scores=[100, 220])) == {"type": "look"}
     alone = dict(view, sides=[[0], [1], [2], [3]], scores=[0, 250, 0, 0])
@@ -316,7 +317,7 @@ def test_double_nil_only_on_a_hand_that_makes_nil_most_of_the_time():
     state = act(dealt(hands, options={"double_nil": True, "nil": "nil"}), bid(6), bid(4), bid(2))
     for level in ("normal", "hard"):
         assert GAME.bot(state, 3, level, random.Random(1)) == {"type": "bid", "n": 0, "double": True}
-    from games.spades_bot import bid_decision
+    from games.spades.ai import bid_decision
     view = dict(GAME.view(state, 3), hand=eight)
     assert bid_decision(view) == bid(0)  # safe for nil, not for double nil
     off = act(dealt(hands, options={"nil": "nil"}), bid(6), bid(4), bid(2))

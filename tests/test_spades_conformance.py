@@ -26,7 +26,7 @@ OPTION_SETS = [o for o in option_sets(GAME, random.Random(3), 24)] + [
 def mixed_policy(game, state, legal, rng):
     if legal[0]["type"] == "play" and rng.random() < 0.3:
         return rng.choice(legal)
-    return game.baseline(game.view(state, game.to_act(state)), rng)
+    return game.ai.baseline(game.view(state, game.to_act(state)), rng)
 
 
 def playable(players, options):

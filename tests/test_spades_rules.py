@@ -4,7 +4,8 @@ import pytest
 
 from games.engine import cards as C
 from games.engine.errors import BadOptions, IllegalAction
-from games.spades import GAME, hand_size, side_score, spades_deck
+from games.spades import GAME
+from games.spades.rules import hand_size, side_score, spades_deck
 from stacking import applier, bid, dealing_order, fill_hands, play
 
 LOW_FIRST = [r + s for r in C.RANKS for s in "HDCS"] + ["LJ", "BJ"]  # fillers: low, non-spade first

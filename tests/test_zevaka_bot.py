@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from games.zevaka import ATTENTIVE, GAME
+from games.zevaka import GAME
+
+ATTENTIVE = GAME.ai.rules  # the game as the levels' search plays it
 from sampling_checks import all_cards, check_sample, positions
 
 DRAW = {"type": "draw"}
@@ -57,8 +59,8 @@ def test_the_sample_depends_only_on_the_unseen_cards_as_a_set():
     other = GAME.redeal_hidden(state, state.turn, random.Random(99))
     assert other.stock != state.stock
     for k in range(5):
-        a = GAME.determinize(state, 0, random.Random(k))
-        b = GAME.determinize(other, 0, random.Random(k))
+        a = GAME.ai.determinize(state, 0, random.Random(k))
+        b = GAME.ai.determinize(other, 0, random.Random(k))
         assert a.stock == b.stock and a.down == b.down
 
 
@@ -66,9 +68,8 @@ def test_the_sample_depends_only_on_the_unseen_cards_as_a_set():
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_bot_decides_from_its_view_only(level, monkeypatch):
     """Re-dealing every card the seat cannot see never changes the bot's action."""
-    for game in (GAME, ATTENTIVE):
-        monkeypatch.setattr(game, "bot_levels", {k: {x: v for x, v in s.items() if x != "time_ms"}
-                                                 for k, s in game.bot_levels.items()})
+    monkeypatch.setattr(type(GAME.ai), "bot_levels", {k: {x: v for x, v in s.items() if x != "time_ms"}
+                                                      for k, s in GAME.bot_levels.items()})
     checked = 0
     for seed in range(1, 30):
         players = 2 + seed % 4

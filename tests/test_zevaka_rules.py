@@ -18,8 +18,9 @@ import pytest
 
 from games.engine import cards as C
 from games.engine.errors import IllegalAction
-from games.zevaka import GAME, acts_as, fits
-from games.zevaka_bot import choose
+from games.zevaka import GAME
+from games.zevaka.rules import acts_as, fits
+from games.zevaka.baseline import choose
 
 DRAW = {"type": "draw"}
 

@@ -218,176 +218,32 @@ class Game:
     def game_view(self, state, seat: int) -> dict:
         raise NotImplementedError
 
-    # ---- bots -------------------------------------------------------------------------
-    # The module of the game's rule-of-thumb player, `choose(view, rng) -> action`:
-    # the `baseline` level, the fast `easy` player, and the benchmark's yardstick.
-    bot_module: str | None = None
+    # ---- the players (engine/ai/, loaded when first asked for) --------------------------------
+    # The game's package (`games/<id>/__init__.py`), which alone knows every layer, names the
+    # module of its computer players: `AI`, an `engine.ai.player.GameAI` subclass. The page's
+    # start-up imports no search: the module is imported on the first bot decision.
+    ai_module: str | None = None
 
-    # Levels differ in search budget and in how often they slip, never in what they see.
-    # iterations 0: rules of thumb only. time_ms caps a search (anytime). "error": the
-    # rate of a plausible slip (`slip`: a bid one off, or a runner-up action by value),
-    # never a random action. "search": "rollouts" (the default) or "ismcts"
-    # (engine/search.py; measured side by side in bench/bots.py).
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 40, "time_ms": 500, "error": 0.12},
-        "hard": {"iterations": 300, "time_ms": 900, "error": 0.0},
-    }
-
-    def baseline(self, view: dict, rng: random.Random) -> dict:
-        if self.bot_module is None:
-            return rng.choice(view["legal"])
-        return importlib.import_module(self.bot_module).choose(view, rng)
+    @property
+    def ai(self):
+        player = self.__dict__.get("_ai")
+        if player is None:
+            player = self._ai = importlib.import_module(self.ai_module).AI(self)
+        return player
 
     def bot(self, state, seat: int, level: str, rng: random.Random, budget_ms=None, *,
             trace: list | None = None, sample=None) -> dict:
-        """The action of `level` for `seat` (the seat to act), from what that seat knows:
-        its view, and worlds drawn by `sample`, which re-deals every card it cannot see.
-        `trace` collects the search's results (the benchmark); `sample` replaces the
-        sampler (only the benchmark's cheating bot, which is given the true state)."""
-        view = self.view(state, seat)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        if level == "random":
-            return rng.choice(legal)
-        if level == "baseline":
-            return self.baseline(view, rng)
-        settings = self.bot_levels[level]
-        slips = self.slips(settings, rng)
-        if not settings["iterations"] or not self.search_decides(view):
-            action = self.baseline(view, rng)
-            return self.slip(state, seat, view, action, None, rng, sample) if slips else action
-        from . import search  # lazy: the page's start-up imports no search
-        sample = self.sampler_for(settings, sample)
-        time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-        method = settings.get("search", "rollouts")
-        budget = search.Budget(settings["iterations"], time_ms)
-        if method == "rollouts":
-            result = search.rollouts(self, state, seat, budget, rng, sample=sample, weigh=self.weigh_for(settings))
-        else:
-            result = getattr(search, method)(self, state, seat, budget, rng, sample=sample)
-        if trace is not None:
-            trace.append(result)
-        return self.slip(state, seat, view, result.action, result, rng, sample) if slips else result.action
+        """The action of `level` for `seat` (the seat to act), from what that seat knows
+        (engine/ai/player.py `GameAI.bot`)."""
+        return self.ai.bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
 
-    # ---- plausible mistakes (the weaker levels) ------------------------------------------
-    SLIP_PLAYOUTS = 12  # the quick look that ranks the alternatives when nothing was searched
-    SLIP_MARGIN = 0.3  # a slip never picks an action this much worse (reward in [0, 1]) than the best
-
-    @staticmethod
-    def slips(settings: dict, rng: random.Random) -> bool:
-        """Whether this decision is one of the level's mistakes (drawn before deciding)."""
-        return bool(settings.get("error")) and rng.random() < settings["error"]
-
-    def slip(self, state, seat, view, chosen: dict, result, rng: random.Random, sample=None) -> dict:
-        """The mistake a person of this level makes instead of `chosen`: a bid one trick off,
-        or a natural but weaker action (one of the two best others by the search's values,
-        never one clearly worse). `result` holds the search's values; without one a quick
-        look of a few playouts ranks the alternatives."""
-        legal = view["legal"]
-        if chosen.get("type") == "bid" and type(chosen.get("n")) is int:
-            near = self.bid_slips(view, chosen, [
-                a for a in legal if a.get("type") == "bid" and type(a.get("n")) is int
-                and abs(a["n"] - chosen["n"]) == 1 and a.get("blind") == chosen.get("blind")])
-            return near[rng.randrange(len(near))] if near else chosen
-        from . import search
-
-        candidates = self.search_actions(state, legal)
-        if len(candidates) < 2:
-            return chosen
-        if result is None or len(result.stats) < 2:
-            result = search.rollouts(self, state, seat, search.Budget(self.SLIP_PLAYOUTS, None), rng,
-                                     sample=sample, candidates=candidates)
-        by_key = {search.action_key(a): a for a in candidates}
-        values = {key: value for key, (count, value) in result.stats.items() if count and key in by_key}
-        best = max(values.values(), default=0.0)
-        chosen_key = search.action_key(chosen)
-        others = sorted((key for key in values if key != chosen_key and values[key] >= best - self.SLIP_MARGIN),
-                        key=lambda key: -values[key])[:2]
-        if not others:
-            return chosen
-        return by_key[others[0] if len(others) == 1 or rng.random() < 0.65 else others[1]]
-
-    def bid_slips(self, view: dict, chosen: dict, near: list[dict]) -> list[dict]:
-        """Which bids one off from `chosen` a person could slip into (a game may narrow it)."""
-        return near
-
-    def search_decides(self, view: dict) -> bool:
-        """False where the game's rules of thumb decide better than the search (if anywhere)."""
-        return True
-
-    # How likely a sampled world is, given what the other seats did, under the bot's own
-    # model of them: `world_weight(world, state, seat) -> float` (None: all alike). It may
-    # read the world's hidden cards (it is a sample) and only the seat's view of `state`.
-    world_weight = None
-
-    def weigh_for(self, settings: dict):
-        """The world weighting a level uses: only with `"infer": True` in its settings (no
-        level has it: measured side by side, it did not pay; docs/bots.md)."""
-        return self.world_weight if settings.get("infer", False) else None
-
-    def search_actions(self, state, actions: list[dict]) -> list[dict]:
-        """`actions` of the seat to act with one representative per class of actions that
-        lead to the same outcome (touching cards in a trick game), so the search spends
-        nothing on telling twins apart. Default: all of them."""
-        return actions
+    @property
+    def bot_levels(self) -> dict:
+        return self.ai.bot_levels
 
     def sample(self, state, seat: int, rng: random.Random) -> State:
-        """A determinization for `seat`: every card it cannot see dealt again (`determinize`),
-        and the future's chance (the seed, stored shuffles, a stacked deck) replaced."""
-        world = self.determinize(state, seat, rng)
-        world.chance = []
-        world.seed = rng.randrange(MAX_SEED)
-        world.stacked_deck = None
-        world.stop_at_deal_end = True  # the search never looks past this deal (see `search_stops_here`)
-        return world
-
-    def sampler_for(self, settings: dict, sample=None):
-        """The sampler a level searches with: `sample` (default `Game.sample`), its worlds
-        carrying the level's playout settings (`"endgame"`: how many last tricks a playout
-        plays exactly, engine/endgame.py; read by the game's `playout_action`)."""
-        sample = sample or self.sample
-        cards = settings.get("endgame", 0)
-        if not cards:
-            return sample
-
-        def with_endgame(state, seat, rng):
-            world = sample(state, seat, rng)
-            world.endgame_cards = cards
-            return world
-        return with_endgame
-
-    @staticmethod
-    def search_stops_here(world) -> bool:
-        """True in a sampled world at the end of a deal: the search's horizon, so a game
-        leaves the next deal undealt (its shuffle was a tenth of a playout's time)."""
-        return world.__dict__.get("stop_at_deal_end", False)
-
-    def determinize(self, state, seat: int, rng: random.Random) -> State:
-        """A clone in which the cards `seat` cannot see are dealt again, consistently with
-        everything `seat` knows (voids shown by play, cards it passed...). It must read the
-        hidden cards only as a set (sort before shuffling): where they lie is not known."""
-        raise NotImplementedError
-
-    def deal_index(self, state) -> int:
-        """Which deal of the match is being played (the search looks no further)."""
-        raise NotImplementedError
-
-    def search_horizon(self, state):
-        return self.deal_index(state)
-
-    def search_done(self, world, horizon) -> bool:
-        return world.over or self.deal_index(world) != horizon
-
-    def search_reward(self, world, root) -> list[float]:
-        """Each seat's reward in [0, 1] for how the deal went, from `root` to `world`."""
-        raise NotImplementedError
-
-    def playout_action(self, world, rng: random.Random) -> dict:
-        """The playout policy (inside a determinization, so it may read every hand)."""
-        actions = self.legal(world)
-        return actions[rng.randrange(len(actions))]
+        """A world for `seat`'s search: every card it cannot see dealt again (its sampler)."""
+        return self.ai.sample(state, seat, rng)
 
     # ---- for tests: the conformance harness --------------------------------------
     def card_zones(self, state) -> dict[str, list[str]]:
@@ -396,8 +252,8 @@ class Game:
 
     def redeal_hidden(self, state, seat: int, rng: random.Random) -> State:
         """A copy in which the cards `seat` cannot see are dealt again at random (every game
-        here: its determinization, which the honesty tests thereby check too)."""
-        return self.determinize(state, seat, rng)
+        here: its sampler's determinization, which the honesty tests thereby check too)."""
+        return self.ai.determinize(state, seat, rng)
 
     def self_check(self, state) -> None:
         """Game-specific invariants (scores, counts); raise AssertionError if broken."""

@@ -8,7 +8,6 @@ Games change behaviour through the small hooks (suit_of, strength, follow_rules,
 lead_allowed, on_trick_complete), never by copying the loop.
 """
 
-import math
 from dataclasses import dataclass
 
 from . import cards as C
@@ -86,21 +85,6 @@ class TrickGame(Game):
         """Called after a trick is taken; the winner already leads the next one."""
 
     # ---- the core -----------------------------------------------------------------
-    @staticmethod
-    def played_this_deal(state) -> dict[int, list[str]]:
-        """Each seat's cards played so far this deal (public), by seat."""
-        played: dict[int, list[str]] = {}
-        for plays in [t["plays"] for t in state.history] + [state.trick]:
-            for play in plays:
-                played.setdefault(play["seat"], []).append(play["card"])
-        return played
-
-    @staticmethod
-    def bid_likelihood(gaps: list[float], spread: float) -> float:
-        """How likely bids are that stray `gaps` tricks from a model's estimates, each a
-        normal error of `spread` tricks (the weight of a sampled world)."""
-        return math.exp(-sum(g * g for g in gaps) / (2 * spread * spread))
-
     def start_tricks(self, state, leader: int) -> None:
         state.trick = []
         state.leader = leader
@@ -254,83 +238,10 @@ class TrickGame(Game):
                 raise AssertionError(f"a claim by seat {seat} lost a trick")  # a bug in claim_plan
         return state
 
-    # ---- for the search ------------------------------------------------------------------
-    def search_actions(self, state, actions):
-        """Touching cards are twins: two cards of a suit with no card between them still
-        out in another hand or the stock (the ones between lie in this hand or in finished
-        tricks) win and lose the same tricks, and the games on this core score tricks,
-        not card points. Cards on the current trick still count as between (the 10 is
-        not a twin of the queen while a jack lies on the trick). The lowest stands for
-        its class."""
-        if len(actions) < 2 or actions[0]["type"] != "play":
-            return actions
-        suit_of, strength = self.suit_of, self.strength
-        own = state.hands[state.turn]
-        gone = {p["card"] for t in state.history for p in t["plays"]}
-        gone.update(own)
-        out_by_suit: dict[str, list[int]] = {}  # strengths of the cards of a suit still elsewhere
-        for card in self.full_deck(state):
-            if card not in gone:
-                out_by_suit.setdefault(suit_of(card), []).append(strength(card))
-        kept, seen = [], set()
-        for action in sorted(actions, key=lambda a: (suit_of(a["cards"][0]), strength(a["cards"][0]))):
-            card = action["cards"][0]
-            suit, power = suit_of(card), strength(card)
-            # The class: how many outside cards of the suit lie below this one.
-            key = (suit, sum(1 for x in out_by_suit.get(suit, ()) if x < power))
-            if key not in seen:
-                seen.add(key)
-                kept.append(action)
-        return kept
-
-    # ---- what play has shown (for the bots' samplers) ---------------------------------
+    # ---- what play has shown (the bots' samplers probe it, engine/ai/sampling.py) ---------------------------------
     def rewind_for_probe(self, probe, earlier_cards: list[str]) -> None:
         """Set the flags `playable_cards` reads to how they stood before `earlier_cards`
         of this deal were played (Spades: broken spades). The default has none."""
-
-    def play_exclusions(self, state, unseen) -> list[set]:
-        """Per seat, the unseen cards it cannot hold: for every card it played this deal,
-        holding one of these (then, and so now) would have made that play illegal.
-
-        Memoized on everything it depends on (all public), since a search asks for the
-        same position once per iteration."""
-        unseen = sorted(unseen)
-        key = (self.id, repr(sorted(state.options.items())), state.trump, state.players,
-               tuple((p["seat"], p["card"]) for t in state.history for p in t["plays"]),
-               tuple((p["seat"], p["card"]) for p in state.trick), tuple(unseen))
-        known = _EXCLUSIONS.get(key)
-        if known is None:
-            known = self._play_exclusions(state, unseen)
-            _EXCLUSIONS[key] = known
-            if len(_EXCLUSIONS) > 64:
-                del _EXCLUSIONS[next(iter(_EXCLUSIONS))]
-        return [set(x) for x in known]
-
-    def _play_exclusions(self, state, unseen) -> list[frozenset]:
-        excluded = [set() for _ in range(state.players)]
-        probe = state.clone()
-        earlier: list[str] = []
-        for plays in [t["plays"] for t in state.history] + [state.trick]:
-            for index, play in enumerate(plays):
-                seat, card = play["seat"], play["card"]
-                probe.trick = plays[:index]
-                self.rewind_for_probe(probe, earlier)
-                # Holding more cards only adds duties, so a play still legal beside a
-                # whole group of cards rules none of them out: probe by suit first.
-                by_suit: dict[str, list[str]] = {}
-                for other in unseen:
-                    by_suit.setdefault(self.suit_of(other), []).append(other)
-                for group in by_suit.values():
-                    probe.hands[seat] = [card] + group
-                    if card in self.playable_cards(probe, seat):
-                        continue
-                    for other in group:
-                        if other not in excluded[seat]:
-                            probe.hands[seat] = [card, other]
-                            if card not in self.playable_cards(probe, seat):
-                                excluded[seat].add(other)
-                earlier.append(card)
-        return [frozenset(x) for x in excluded]
 
     def trick_zones(self, state) -> dict[str, list[str]]:
         zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
@@ -339,7 +250,6 @@ class TrickGame(Game):
         return zones
 
 
-_EXCLUSIONS: dict = {}
 
 
 def _copy_plays(plays):

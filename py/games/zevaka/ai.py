@@ -1,9 +1,10 @@
-"""Zevaka bots: the rule-of-thumb player (the `baseline`, and `easy` with its errors) and the
-search's helpers (playout policy, position evaluation), which work on a sampled world.
+"""Zevaka's computer players: the search's helpers (playout policy, position evaluation), which
+work on a sampled world, and the levels with their misses. The rule of thumb is baseline.py.
 
-Rule of thumb (`choose`, reads only its seat's view):
-- Never «прозевал»: while the own top card fits somewhere it is moved (Z6), then it draws.
-- Where a card goes (Z17): onto the opponent with the fewest cards, else the common pile.
+Levels: a "miss" (прозевал: drawing while a move exists) happens only at the level's miss rate;
+otherwise the bot plays the game as `Attentive` sees it, where drawing with a move available
+is not an action at all, so hard (miss 0) never misses, structurally. `error` is a slip among
+those attentive actions (the runner-up target by value: `GameAI.slip`).
 
 Search side (inside a determinization, so every pile may be read):
 - `playout_action`: never misses a move; a card goes where it burdens the opponent most likely
@@ -13,32 +14,78 @@ Search side (inside a determinization, so every pile may be read):
 
 import math
 
-from .zevaka import fits
+from ..engine.ai.player import GameAI
+from . import baseline, sampler
+from .rules import COMMON, ZevakaGame, fits
 
-COMMON = "common"
 DRAW = {"type": "draw"}
 PLAYOUT_NOISE = 0.2  # random targets in playouts: opponents do not all think alike
 LOSE_SHARPNESS = 4.0  # how sharply "most cards" turns into "the loser" in the evaluation
 
 
-def choose(view: dict, rng) -> dict:
-    """The baseline: move while a move exists, fewest-cards opponent first, else common."""
-    legal = view["legal"]
-    placements = [a for a in legal if a["type"] in ("move", "place")]
-    if not placements:
-        return legal[0]  # the draw
-    piles, seat, players = view["piles"], view["seat"], view["players"]
+class Attentive(ZevakaGame):
+    """The game as the search sees it: nobody draws while a move exists («прозевал»)."""
 
-    def score(action):  # lower is better
-        target = action["target"]
-        if target == COMMON:
-            return (1, 0, 0)
-        return (0, piles[target]["cards"], (target - seat) % players)
-
-    return min(placements, key=score)
+    def legal(self, state):
+        actions = ZevakaGame.legal(self, state)
+        if len(actions) > 1 and actions[-1]["type"] == "draw":
+            actions.pop()
+        return actions
 
 
-# ---- search helpers (on a world: a full, sampled state) ---------------------------------
+class ZevakaAI(GameAI):
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25, "miss": 0.35},
+        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "miss": 0.15},
+        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "miss": 0.0},
+    }
+    SEARCH_ACTIONS = 12  # the search looks this many actions ahead, then evaluates
+
+    def search_rules(self, game):
+        return Attentive()
+
+    def view_for(self, level, state, seat):
+        """The levels play the attentive game (no draw while a move exists); the baseline and
+        random players the game as it is."""
+        return (self.rules if level in self.bot_levels else self.game).view(state, seat)
+
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        miss = self.bot_levels[level]["miss"] if level in self.bot_levels else 0
+        if miss and state.pending is None and self.game.move_actions(state, seat):
+            draw = {"type": "draw"}
+            if draw in self.game.legal(state) and rng.random() < miss:
+                return draw  # прозевал: the top card could have moved
+        return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+
+    def baseline(self, view, rng):
+        return baseline.choose(view, rng)
+
+    def determinize(self, state, seat, rng):
+        return sampler.determinize(self.rules, state, seat, rng)
+
+    def search_horizon(self, state):
+        return self.SEARCH_ACTIONS
+
+    def search_done(self, world, horizon):
+        """A search world (its chance log cleared by the sampler) stops after `horizon`
+        actions; a real match (the benchmark) only at its end."""
+        if world.over:
+            return True
+        if world.chance:
+            return False
+        left = world.__dict__.get("search_left")
+        if left is None:
+            left = horizon
+        world.search_left = left - 1  # called once before every action of the search
+        return left <= 0
+
+    def search_reward(self, world, root):
+        return evaluate(self.rules, world)
+
+    def playout_action(self, world, rng):
+        return playout_action(self.rules, world, rng)
+
+
 def playout_action(game, world, rng) -> dict:
     seat = world.turn
     if world.pending is not None:
@@ -101,3 +148,6 @@ def evaluate(game, world) -> list[float]:
     weights = {s: math.exp((load - most) * scale) for s, load in loads.items()}
     total = sum(weights.values())
     return [1.0 - weights[s] / total if s in weights else 1.0 for s in range(n)]
+
+
+AI = ZevakaAI

@@ -1,16 +1,16 @@
 """A rule-of-thumb Oh Hell player: bid the tricks the hand should take, then aim
 for exactly that many. It reads only its seat's view. It is the `baseline` (and, with
 deliberate errors, the `easy` level); `trick_estimate` also bids in the search's
-playouts (oh_hell.py `playout_action`), where normal and hard decide by rollouts.
+playouts (ai.py `playout_action`), where normal and hard decide by rollouts.
 """
 
-from .engine import cards as C
-from .engine.trick_play import pick_card
-from .engine.tricks import STANDARD_STRENGTH
+from ..engine import cards as C
+from ..engine.trick_play import pick_card
+from .rules import STRENGTH
 
 
 def _strength(card):
-    return STANDARD_STRENGTH[C.rank(card)]
+    return STRENGTH[C.rank(card)]
 
 
 def trick_estimate(hand: list[str], trump: str | None, players: int) -> float:

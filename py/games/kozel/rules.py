@@ -37,14 +37,13 @@ reaches the limit is the goat (two at once: the higher total); the fewest defeat
 
 from itertools import combinations, product
 
-from .engine import cards as C
-from .engine import chance
-from .engine.game import Game
-from .engine.i18n import N_, _, ngettext
-from .engine.options import Option
-from .engine.sampling import deal_constrained
-from .engine.scoresheet import add_row, new_sheet
-from .engine.tricks import deal_round_robin, next_seat, not_held
+from ..engine import cards as C
+from ..engine import chance
+from ..engine.game import Game
+from ..engine.i18n import N_, _, ngettext
+from ..engine.options import Option
+from ..engine.scoresheet import add_row, new_sheet
+from ..engine.tricks import deal_round_robin, next_seat, not_held
 
 RANK_ORDER = "6789JQKTA"  # K1: 6 low ... 10 below the ace
 STRENGTH = C.strength_table(RANK_ORDER)
@@ -113,7 +112,6 @@ def individual_result(points: list[int], tricks: list[int]) -> list[int]:
 
 class Kozel(Game):
     id = "kozel"
-    bot_module = "games.kozel_bot"
     title = N_("Kozel (Козёл)")
     min_players, max_players, default_players = 2, 4, 4
     options_schema = (
@@ -324,11 +322,10 @@ class Kozel(Game):
             fewest = min(totals)
             state.winners = [s for t, side in enumerate(state.sides) if totals[t] == fewest for s in side]
             return
-        if self.search_stops_here(state):  # a bot's sampled world: the search stops here
-            state.deal_number += 1
-            state.turn = None
-            return
-        self.start_deal(state, last_winner)  # K2: the last trick's winner leads
+        self.next_deal(state, last_winner)  # K2: the last trick's winner leads
+
+    def next_deal(self, state, leader):
+        self.start_deal(state, leader)
 
     def explain_illegal(self, state, action):
         kind = action.get("type")
@@ -423,6 +420,17 @@ class Kozel(Game):
         }
         return view
 
+    # ---- deals ----------------------------------------------------------------------------
+    def deal_number(self, state) -> int:
+        return state.deal_number
+
+    def deal_scores(self, state, number: int) -> list:
+        """Each seat's defeat points given minus taken in deal `number` (finished): with two
+        sides what one side takes the other gives; with three, against the others' mean."""
+        defeat = state.sheet["rows"][number - 1]["points"]
+        sides = len(defeat)
+        return [sum(defeat) / (sides - 1) - defeat[s % sides] * sides / (sides - 1) for s in range(state.players)]
+
     # ---- for the conformance harness -------------------------------------------------
     def card_zones(self, state):
         zones = {f"hand{seat}": list(hand) for seat, hand in enumerate(state.hands)}
@@ -431,387 +439,6 @@ class Kozel(Game):
         for index, pile in enumerate(state.piles):
             zones[f"pile{index}"] = list(pile)
         return zones
-
-    def hidden_cards(self, state, seat) -> set:
-        """The cards of this deal whose place `seat` does not know. Public: its hand, the
-        trump card wherever it went, face-up plays (also those taken back by a molodka,
-        now in a hand), its own passes; face-up passes with that option; passes already
-        in a trick pile when card points are shown (the totals tell something of them)."""
-        known = set(state.hands[seat]) | {state.trump_card}
-        face_down = state.options["passes"] == "face_down"
-        tricks = [(t["plays"] + t["cancelled"], True) for t in state.history]
-        tricks.append((state.trick + state.cancelled, False))
-        for plays, in_pile in tricks:
-            for play in plays:
-                if (play["kind"] != "pass" or not face_down or play["seat"] == seat
-                        or (in_pile and state.options["show_points"])):
-                    known.update(play["cards"])
-        every = {c for cards in self.card_zones(state).values() for c in cards}
-        return every - known
-
-    # ---- for the search bot ---------------------------------------------------------
-    def determinize(self, state, seat, rng):
-        """The cards `seat` has not seen dealt again into the places it cannot see: the
-        other hands, the stock (the trump card stays at its public position), the others'
-        face-down passes (on the table and in the piles). What play reveals is kept: a
-        pass reveals nothing (beating is optional, K11); face-up cards stay where they are;
-        the trump card, once drawn by X and not shown since, is in X's hand or among X's
-        passes; with card points shown, each pile keeps its total; with the interrupt
-        option, the current window is reproduced (who is asked holds a molodka, who is not
-        asked does not, unless the seat about to act holds one)."""
-        if state.options["molodka"] != "interrupt" and not state.options["show_points"]:
-            return self._determinize_fast(state, seat, rng)
-        for attempt in range(30):
-            world = self._determinize_once(state, seat, rng)
-            if state.options["molodka"] != "interrupt" or self._window_matches(state, world):
-                return world
-        return world
-
-    def _known_cards(self, state, seat):
-        known = set(state.hands[seat])
-        face_down = state.options["passes"] == "face_down"
-        for trick in state.history:
-            for play in trick["plays"] + trick["cancelled"]:
-                if play["kind"] != "pass" or not face_down or play["seat"] == seat:
-                    known.update(play["cards"])
-        for play in state.trick + state.cancelled:
-            if play["kind"] != "pass" or not face_down or play["seat"] == seat:
-                known.update(play["cards"])
-        return known
-
-    _plans: dict = {}  # (id(state), seat) -> (state, moves, plan): a search samples one state many times
-
-    def _plan(self, state, seat):
-        """Where the hidden cards lie for `seat` (the same for every sample of one search)."""
-        entry = Kozel._plans.get((id(state), seat))
-        if entry is not None and entry[0] is state and entry[1] == len(state.actions):
-            return entry[2]
-        known = self._known_cards(state, seat)
-        trump_card = state.trump_card
-        trump_holder = None
-        if trump_card in state.stock or state.trump_drawn_by == seat or trump_card in known:
-            known.add(trump_card)
-        else:
-            trump_holder = state.trump_drawn_by
-        face_down = state.options["passes"] == "face_down"
-        hands = [(s, [i for i, c in enumerate(state.hands[s]) if c not in known])
-                 for s in range(state.players) if s != seat]
-        stock = [i for i, c in enumerate(state.stock) if c not in known]
-        passes = []  # (trick index, -1 for the table, play index, hidden positions)
-        for index, plays in enumerate([t["plays"] for t in state.history] + [state.trick]):
-            for k, play in enumerate(plays):
-                if play["kind"] == "pass" and face_down and play["seat"] != seat:
-                    passes.append((index if index < len(state.history) else -1, k,
-                                   [i for i, c in enumerate(play["cards"]) if c not in known], play["seat"]))
-        pool = sorted([state.hands[s][i] for s, pos in hands for i in pos] + [state.stock[i] for i in stock]
-                      + [(state.history[t]["plays"] if t >= 0 else state.trick)[k]["cards"][i]
-                         for t, k, pos, _ in passes for i in pos])
-        sizes = [len(pos) for _, pos in hands] + [len(stock)] + [len(pos) for _, _, pos, _ in passes]
-        owners = [s for s, _ in hands] + [None] + [owner for _, _, _, owner in passes]
-        trump_home = None
-        if trump_holder is not None:
-            trump_home = [j for j, owner in enumerate(owners) if owner == trump_holder and sizes[j]]
-            pool.remove(trump_card)
-        cancelled = any(t["cancelled"] for t in state.history) or bool(state.cancelled)
-        plan = (hands, stock, passes, pool, sizes, trump_card, trump_home, cancelled, face_down)
-        if len(Kozel._plans) >= 16:
-            Kozel._plans.clear()
-        Kozel._plans[(id(state), seat)] = (state, len(state.actions), plan)
-        return plan
-
-    def _determinize_fast(self, state, seat, rng):
-        hands, stock, passes, pool, sizes, trump_card, trump_home, cancelled, face_down = self._plan(state, seat)
-        world = state.clone()
-        cards = pool[:]
-        rng.shuffle(cards)
-        if trump_home is not None:  # in X's hand or passes, with odds by their sizes
-            home = rng.choices(trump_home, weights=[sizes[j] for j in trump_home])[0]
-            cards.insert(sum(sizes[:home]) + rng.randrange(sizes[home]), trump_card)
-        it = 0
-        for s, positions in hands:
-            hand = world.hands[s]
-            for i in positions:
-                hand[i] = cards[it]
-                it += 1
-        world_stock = world.stock
-        for i in stock:
-            world_stock[i] = cards[it]
-            it += 1
-        if passes:
-            history = world.history = list(world.history)
-            world.trick = list(world.trick)
-            copied = set()
-            for t, k, positions, _ in passes:
-                if t >= 0:
-                    if t not in copied:
-                        history[t] = dict(history[t], plays=list(history[t]["plays"]))
-                        copied.add(t)
-                    plays = history[t]["plays"]
-                else:
-                    plays = world.trick
-                new = list(plays[k]["cards"])
-                for i in positions:
-                    new[i] = cards[it]
-                    it += 1
-                new.sort()
-                plays[k] = dict(plays[k], cards=new)
-            if copied:
-                piles = [[] for _ in state.sides]
-                for trick in history:
-                    piles[self.side_of(state, trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
-                world.piles = piles
-        if cancelled:
-            world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
-                             for t in world.history]
-            if world.cancelled:
-                world.cancelled = self._mend_cancelled({"cancelled": world.cancelled}, world.trick,
-                                                       world.hands, seat, face_down)["cancelled"]
-        if world.history:
-            world.last_trick = world.history[-1]
-        return world
-
-    def _determinize_once(self, state, seat, rng):
-        world = state.clone()
-        known = self._known_cards(state, seat)
-        trump_card = state.trump_card
-        trump_holder = None  # the seat that may hold the trump card, when its place is unknown
-        if trump_card in state.stock or state.trump_drawn_by == seat or trump_card in known:
-            known.add(trump_card)
-        else:
-            trump_holder = state.trump_drawn_by
-        face_down = state.options["passes"] == "face_down"
-        # Slots: (holder seat or None for the stock, list to fill, positions, pile team or None).
-        slots = []
-        for s in range(state.players):
-            if s != seat:
-                hand = world.hands[s]
-                slots.append((s, hand, [i for i, c in enumerate(hand) if c not in known], None))
-        slots.append((None, world.stock, [i for i, c in enumerate(world.stock) if c not in known], None))
-        # Plays with hidden cards get fresh dicts (stored dicts are never changed in place).
-        def hidden_pass(play):
-            return play["kind"] == "pass" and play["seat"] != seat and face_down
-
-        tricks = [dict(t, plays=list(t["plays"])) if any(map(hidden_pass, t["plays"])) else t
-                  for t in world.history]
-        world.trick = list(world.trick)
-        for index, plays in enumerate([t["plays"] for t in tricks] + [world.trick]):
-            team = self.side_of(state, tricks[index]["winner"]) if index < len(tricks) else None
-            for k, play in enumerate(plays):
-                if hidden_pass(play):
-                    cards = list(play["cards"])
-                    plays[k] = dict(play, cards=cards)
-                    slots.append((play["seat"], cards, [i for i, c in enumerate(cards) if c not in known], team))
-        pool = sorted(slot[1][i] for slot in slots for i in slot[2])  # a set: where they lie is unknown
-        none = frozenset()
-        trump_only = frozenset((trump_card,))
-        holders = [(len(slot[2]), trump_only if trump_holder is not None and slot[0] != trump_holder else none)
-                   for slot in slots]
-        forced = self._forced_molodkas(state, seat, world, slots, pool, holders, rng)
-        parts = self._deal(pool, holders, trump_card if trump_holder is not None else None, rng)
-        for index, (slot, part) in enumerate(zip(slots, parts)):
-            part = forced.get(index, part)
-            for i, card in zip(slot[2], part):
-                slot[1][i] = card
-        if state.options["show_points"] and tricks:
-            self._repair_pile_points(state, slots, known, trump_card, trump_holder, rng)
-        for slot in slots[state.players:]:  # after the other hands and the stock
-            slot[1].sort()  # a pass is stored sorted (as the record has it)
-        world.history = [self._mend_cancelled(t, t["plays"], None, seat, face_down) if t["cancelled"] else t
-                         for t in tricks]
-        if world.cancelled:
-            world.cancelled = self._mend_cancelled({"cancelled": world.cancelled}, world.trick, world.hands,
-                                                   seat, face_down)["cancelled"]
-        piles = [[] for _ in state.sides]
-        for trick in world.history:
-            piles[self.side_of(state, trick["winner"])] += [c for p in trick["plays"] for c in p["cards"]]
-        world.piles = piles
-        if world.history:
-            world.last_trick = world.history[-1]
-        return world
-
-    @staticmethod
-    def _deal(pool, holders, trump_card, rng):
-        """Uniform over the deals that respect `holders` = [(count, excluded)]. The only
-        exclusion is the trump card's (it may lie in some slots only), so: the other cards
-        shuffled, the trump card put in an allowed slot with odds by its size."""
-        cards = [c for c in pool if c != trump_card]
-        rng.shuffle(cards)
-        sizes = [count for count, _ in holders]
-        if trump_card is not None and trump_card in pool:
-            allowed = [i for i, (count, excluded) in enumerate(holders) if count and trump_card not in excluded]
-            if not allowed:
-                return deal_constrained(pool, holders, rng)
-            home = rng.choices(allowed, weights=[sizes[i] for i in allowed])[0]
-            cards.insert(sum(sizes[:home]) + rng.randrange(sizes[home]), trump_card)
-        parts, start = [], 0
-        for size in sizes:
-            parts.append(cards[start:start + size])
-            start += size
-        return parts
-
-    def _mend_cancelled(self, trick, plays, hands, seat, face_down):
-        """A face-down pass taken back by a molodka went back to its owner, who then
-        answered the molodka with its whole hand: its cards are among that answer (or in
-        its hand, if it has not answered yet). Which of them is unknown; the lowest are used."""
-        cancelled = trick["cancelled"]
-        if not any(p["kind"] == "pass" and face_down and p["seat"] != seat for p in cancelled):
-            return trick
-        mended = []
-        for play in cancelled:
-            if play["kind"] == "pass" and face_down and play["seat"] != seat:
-                answer = next((p["cards"] for p in plays if p["seat"] == play["seat"] and p["kind"] != "lead"),
-                              None)
-                source = answer if answer is not None else hands[play["seat"]]
-                play = dict(play, cards=sorted(source)[:len(play["cards"])])
-            mended.append(play)
-        return dict(trick, cancelled=mended)
-
-    def _forced_molodkas(self, state, seat, world, slots, pool, holders, rng):
-        """With the interrupt option, a seat being asked (or having declined) in the current
-        window publicly holds four cards of one suit: deal it such a hand first."""
-        if state.options["molodka"] != "interrupt" or state.molodka is not None or state.over:
-            return {}
-        asked = set(state.declined)
-        if state.phase == "molodka":
-            asked.add(state.turn)
-        asked.discard(seat)
-        forced = {}
-        for index, slot in enumerate(slots):
-            if slot[0] not in asked or slot[3] is not None or slot[1] is not world.hands[slot[0]]:
-                continue
-            if len(slot[2]) != HAND:
-                continue  # partly known hands (rare): left to rejection
-            excluded = holders[index][1]
-            by_suit = {}
-            for card in sorted(pool):
-                if card not in excluded:
-                    by_suit.setdefault(C.suit(card), []).append(card)
-            suits = [s for s in sorted(by_suit) if len(by_suit[s]) >= HAND]
-            if not suits:
-                continue
-            weights = [len(by_suit[s]) * (len(by_suit[s]) - 1) * (len(by_suit[s]) - 2) * (len(by_suit[s]) - 3)
-                       for s in suits]
-            trump_card = state.trump_card
-            must_hold_trump = trump_card in pool and not excluded and not any(
-                count for j, (count, _) in enumerate(holders) if j != index and slots[j][0] == slot[0]
-                and trump_card not in holders[j][1])
-            if must_hold_trump:  # the drawn trump card has nowhere else to be
-                others = [c for c in by_suit[state.trump] if c != trump_card]
-                chosen = [trump_card] + rng.sample(others, HAND - 1)
-            else:
-                suit = rng.choices(suits, weights=weights)[0]
-                chosen = rng.sample(by_suit[suit], HAND)
-            forced[index] = chosen
-            for card in chosen:
-                pool.remove(card)
-            holders[index] = (0, holders[index][1])
-        return forced
-
-    def _window_matches(self, state, world):
-        if state.over or state.molodka is not None:
-            return True
-        probe = world.clone()
-        self.offer(probe, state.pending)
-        if (probe.phase, probe.turn) != (state.phase, state.turn):
-            return False
-        return all(self.holds_molodka(world, s) for s in state.declined)
-
-    def _repair_pile_points(self, state, slots, known, trump_card, trump_holder, rng):
-        """Card points are shown: swap hidden cards until each pile's total is the true one
-        (the totals are public, which cards make them up is not). A random walk: a card of
-        a pile that is off is swapped with one elsewhere that brings it closer, if any."""
-        cells = [(slot, i) for slot in slots for i in slot[2]]
-        team = [slot[3] for slot, _ in cells]
-        value = [POINTS[C.rank(slot[1][i])] for slot, i in cells]
-        # What the hidden cells of each pile must sum to: its public total minus the cards seen in it.
-        sides = range(len(state.piles))
-        want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known]) for t in sides]
-        sums = [0] * len(want)
-        for j, t in enumerate(team):
-            if t is not None:
-                sums[t] += value[j]
-        in_team = [[j for j, t in enumerate(team) if t == side] for side in sides]
-
-        def fits(j, card):
-            return trump_holder is None or card != trump_card or cells[j][0][0] == trump_holder
-
-        for _ in range(2000):
-            off = [t for t in sides if sums[t] != want[t] and in_team[t]]
-            if not off:
-                return
-            side = rng.choice(off)
-            a = rng.choice(in_team[side])
-            card_a = cells[a][0][1][cells[a][1]]
-            error = sum(abs(sums[t] - want[t]) for t in sides)
-            better, fitting = [], []
-            for b, t in enumerate(team):
-                if t == side:
-                    continue
-                card_b = cells[b][0][1][cells[b][1]]
-                if not (fits(a, card_b) and fits(b, card_a)):
-                    continue
-                fitting.append(b)
-                moved = list(sums)
-                moved[side] += value[b] - value[a]
-                if t is not None:
-                    moved[t] += value[a] - value[b]
-                if sum(abs(moved[u] - want[u]) for u in sides) < error:
-                    better.append(b)
-            if not fitting:
-                continue
-            b = rng.choice(better or fitting)
-            (slot_a, ia), (slot_b, ib) = cells[a], cells[b]
-            slot_a[1][ia], slot_b[1][ib] = slot_b[1][ib], slot_a[1][ia]
-            sums[side] += value[b] - value[a]
-            if team[b] is not None:
-                sums[team[b]] += value[a] - value[b]
-            value[a], value[b] = value[b], value[a]
-        raise ValueError("no deal found that keeps the piles' card points")
-
-    # A Kozel search gains from a larger budget (3x the iterations won 61% of deal sets
-    # against 1x in bench/bots.py); hard's 1,200 stays under the 900 ms cap in Pyodide.
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 60, "time_ms": 500, "error": 0.12},
-        "hard": {"iterations": 1200, "time_ms": 900, "error": 0.0},
-    }
-
-    def deal_index(self, state):
-        return state.deal_number
-
-    def search_reward(self, world, root):
-        """The deal for each team: the defeat points it gives minus those it takes (what
-        the party counts), a little for card points (a clear 61 is safer than 60), and a
-        little more when the deal ends the party. In [0, 1]."""
-        row = world.sheet["rows"][root.deal_number - 1]
-        defeat, points = row["points"], row["card_points"]
-        totals, limit = world.sheet["totals"], root.options["limit"]
-        sides = len(totals)
-        ended = [totals[t] >= limit for t in range(sides)]
-        fair = 120 / sides
-        team_reward = []
-        for team in range(sides):  # against the others' mean (K23: two others with 3 players)
-            others = [t for t in range(sides) if t != team]
-            their_defeat = sum(defeat[t] for t in others) / len(others)
-            their_end = sum(ended[t] for t in others) / len(others)
-            value = 0.5 + 0.35 * (their_defeat - defeat[team]) / 6 + 0.1 * (points[team] - fair) / fair
-            value += 0.05 * (their_end - ended[team])
-            team_reward.append(min(1.0, max(0.0, value)))
-        return [team_reward[s % sides] for s in range(root.players)]
-
-    def deal_result(self, world, root):
-        """The benchmark's score per seat: defeat points given minus taken in this deal."""
-        defeat = world.sheet["rows"][root.deal_number - 1]["points"]
-        sides = len(defeat)
-        return [sum(defeat) / (sides - 1) - defeat[s % sides] * sides / (sides - 1) for s in range(root.players)]
-
-    def playout_action(self, world, rng):
-        return playout_action(world, rng)
-
-    def search_decides(self, view):
-        """A leader holding a molodka leads all four (the rules of thumb): the search,
-        spread over some fifteen leads, often settles for three of them."""
-        return not (view["phase"] == "play" and not view["trick"]["plays"] and molodka_in(view))
 
     def self_check(self, state):
         sheet = state.sheet
@@ -843,15 +470,3 @@ class Kozel(Game):
             assert len({C.suit(c) for c in state.trick[0]["cards"]}) == 1
         if state.trump_card in state.stock:
             assert state.trump_drawn_by is None
-
-
-
-from .kozel_bot import molodka_in, playout_action  # noqa: E402  (the bot module imports only constants from here)
-
-GAME = Kozel()
-new_match = GAME.new_match
-to_act = GAME.to_act
-legal_actions = GAME.legal_actions
-apply = GAME.apply
-view = GAME.view
-options = GAME.options_schema

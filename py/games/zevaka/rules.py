@@ -23,11 +23,11 @@ order from the player to act. RULES.md 5.5 variants not offered: ace wrap off, t
 penalty, «дома». See docs/rules/zevaka.md.
 """
 
-from .engine import cards as C
-from .engine import chance
-from .engine.game import Game
-from .engine.i18n import N_, _, capitalized, join_or, translate
-from .engine.options import Option
+from ..engine import cards as C
+from ..engine import chance
+from ..engine.game import Game
+from ..engine.i18n import N_, _, capitalized, join_or, translate
+from ..engine.options import Option
 
 RANKS_36 = "6789TJQKA"
 RANKS_52 = "23456789TJQKA"
@@ -452,6 +452,17 @@ class ZevakaGame(Game):
             if state.phase == "piles" else None,
         }
 
+    # ---- deals ----------------------------------------------------------------------------
+    def deal_number(self, state) -> int:
+        return 1  # the whole game is one deal
+
+    def deal_scores(self, state, number: int) -> list:
+        """Each seat's result of the game (finished): 1 for a seat that is not the loser, 0 for
+        the loser, 0.5 each in a drawn game (Z16)."""
+        if state.end == "draw":
+            return [0.5] * state.players
+        return [0.0 if s == state.loser else 1.0 for s in range(state.players)]
+
     # ---- for the conformance harness --------------------------------------------------------
     def card_zones(self, state):
         zones = {"stock": list(state.stock), "common": list(state.common),
@@ -488,104 +499,3 @@ class ZevakaGame(Game):
             if state.options["one_card_rule"] and state.phase == "piles" and not state.over:
                 if len(state.open[s]) + len(state.down[s]) == 1 and not (s == state.turn and state.pending):
                     assert state.open[s], "Z12: a single card lies face up"
-
-    # ---- for the search bot ---------------------------------------------------------------
-    # What a seat knows: every face-up card (the common pile, the open piles: each was turned up
-    # in view of all) and the counts. Unseen by all: the stock's order and the face-down piles.
-    # Levels: a "miss" (прозевал: drawing while a move exists) happens only at the level's miss
-    # rate; otherwise the bot plays the game as `Attentive` sees it, where drawing with a move
-    # available is not an action at all, so hard (miss 0) never misses, structurally. `error`
-    # is a slip among those attentive actions (the runner-up target by value: `Game.slip`).
-    bot_module = "games.zevaka_bot"
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25, "miss": 0.35},
-        "normal": {"iterations": 60, "time_ms": 500, "error": 0.05, "miss": 0.15},
-        "hard": {"iterations": 200, "time_ms": 900, "error": 0.0, "miss": 0.0},
-    }
-    SEARCH_ACTIONS = 12  # the search looks this many actions ahead, then evaluates
-
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        if level not in self.bot_levels:  # baseline, random
-            return Game.bot(self, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        miss = self.bot_levels[level]["miss"]
-        if miss and state.pending is None and self.move_actions(state, seat):
-            draw = {"type": "draw"}
-            if draw in self.legal(state) and rng.random() < miss:
-                return draw  # прозевал: the top card could have moved
-        return Game.bot(ATTENTIVE, state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-
-    def determinize(self, state, seat, rng):
-        """The stock and every face-down pile dealt again from their cards as a set."""
-        world = state.clone()
-        pool = sorted(world.stock + [c for pile in world.down for c in pile])
-        rng.shuffle(pool)
-        at = len(world.stock)
-        world.stock = pool[:at]
-        for s in range(world.players):
-            count = len(world.down[s])
-            world.down[s] = pool[at:at + count]
-            at += count
-        return world
-
-    def deal_index(self, state):
-        return 0  # the whole game is one deal
-
-    def search_horizon(self, state):
-        return self.SEARCH_ACTIONS
-
-    def search_done(self, world, horizon):
-        """A search world (its chance log cleared by the sampler) stops after `horizon`
-        actions; a real match (the benchmark) only at its end."""
-        if world.over:
-            return True
-        if world.chance:
-            return False
-        left = world.__dict__.get("search_left")
-        if left is None:
-            left = horizon
-        world.search_left = left - 1  # called once before every action of the search
-        return left <= 0
-
-    def search_reward(self, world, root):
-        return _bot().evaluate(self, world)
-
-    def deal_result(self, world, root):
-        return _bot().evaluate(self, world)
-
-    def bench_setup(self, rng):
-        return {"players": 3, "options": {}}
-
-    def playout_action(self, world, rng):
-        return _bot().playout_action(self, world, rng)
-
-
-class Attentive(ZevakaGame):
-    """The game as the search sees it: nobody draws while a move exists («прозевал»)."""
-
-    def legal(self, state):
-        actions = ZevakaGame.legal(self, state)
-        if len(actions) > 1 and actions[-1]["type"] == "draw":
-            actions.pop()
-        return actions
-
-
-_BOT = None
-
-
-def _bot():
-    global _BOT
-    if _BOT is None:
-        from . import zevaka_bot
-
-        _BOT = zevaka_bot
-    return _BOT
-
-
-ATTENTIVE = Attentive()
-GAME = ZevakaGame()
-new_match = GAME.new_match
-to_act = GAME.to_act
-legal_actions = GAME.legal_actions
-apply = GAME.apply
-view = GAME.view
-options = GAME.options_schema

@@ -1,5 +1,5 @@
-"""A rule-of-thumb 8-5-3 player (`choose`: the baseline and the easy level), and the
-heuristics of the search bot (below: its gives, talon swaps and playout policy).
+"""A rule-of-thumb 8-5-3 player (`choose`: the baseline and the easy level), with the hand
+evaluations and minimum-deal rules the search's players share (ai.py).
 
 It reads only its seat's view: the 8 names the suit its hand (and the talon, once
 seen) plays best in, peeks when it costs nothing, a "+" player passes its lowest card
@@ -8,10 +8,9 @@ talon cards (voids in plain suits count), and in play every trick is worth takin
 win cheaply when it can, lead winners, otherwise shed the lowest card.
 """
 
-from .engine import cards as C
-from .engine.trick_play import beats, winning_card
-
-_STRENGTH = {r: i for i, r in enumerate(C.RANKS)}  # 2 = 0 ... A = 12
+from ..engine import cards as C
+from ..engine.trick_play import beats, winning_card
+from .rules import STRENGTH as _STRENGTH  # 2 = 0 ... A = 12
 _ACE = 12
 
 
@@ -208,192 +207,8 @@ def choose(view: dict, rng) -> dict:
     return _play(view, legal)
 
 
-# ---- the search bot's heuristics --------------------------------------------------------
-# Used by the normal and hard levels (through EightFiveThree.bot) and inside the search's
-# playouts, where they read a sampled world's hands directly. Kept separate from the
-# rule-of-thumb `choose` above, which stays the simple benchmark baseline.
-
 _RANK = {r + s: i for s in C.SUITS for i, r in enumerate(C.RANKS)}  # card -> 0..12
 _SUIT = {c: c[1] for c in _RANK}
-
-
-def playable(hand, trick, trump, head_all=False):
-    """G8's legal cards, fast: follow suit (beat the top trump when trumps are led; with
-    `head_all` beat the top card of any suit led while no trump is on the trick), else
-    trump, overtrumping a trump on the trick if able, else any card."""
-    if not trick:
-        return hand
-    led = _SUIT[trick[0]["card"]]
-    top = -1
-    if trump is not None:
-        for p in trick:
-            c = p["card"]
-            if _SUIT[c] == trump and _RANK[c] > top:
-                top = _RANK[c]
-    same = [c for c in hand if _SUIT[c] == led]
-    if same:
-        if led == trump:
-            return [c for c in same if _RANK[c] > top] or same
-        if head_all and top < 0:
-            high = max(_RANK[p["card"]] for p in trick if _SUIT[p["card"]] == led)
-            return [c for c in same if _RANK[c] > high] or same
-        return same
-    if trump is None:
-        return hand
-    trumps = [c for c in hand if _SUIT[c] == trump]
-    if not trumps:
-        return hand
-    if top >= 0:
-        return [c for c in trumps if _RANK[c] > top] or hand
-    return trumps
-
-
-def _power(card, trump):
-    return _RANK[card] + (13 if _SUIT[card] == trump else 0)
-
-
-def _beats(card, best, trump):
-    if _SUIT[card] == _SUIT[best]:
-        return _RANK[card] > _RANK[best]
-    return _SUIT[card] == trump
-
-
-def _tops(hand):
-    """suit -> the highest rank held in it (suits held only)."""
-    tops = {}
-    for c in hand:
-        s, r = _SUIT[c], _RANK[c]
-        if tops.get(s, -1) < r:
-            tops[s] = r
-    return tops
-
-
-def _can_beat(tops, best, trump, led):
-    """Whether a player with `tops` (see `_tops`), answering a trick led in `led` whose
-    winning card is `best`, could beat it (G8 makes them trump and overtrump when void)."""
-    if led in tops:
-        return _SUIT[best] == led and tops[led] > _RANK[best]
-    if trump is None or trump not in tops:
-        return False
-    return _SUIT[best] != trump or tops[trump] > _RANK[best]
-
-
-def playout_card(hands, trick, trump, seat, later, rng, noise=0.1, head_all=False):
-    """A double-dummy greedy card for `seat` (every hand visible in a sampled world):
-    win the trick as cheaply as the players still to come allow, else shed the lowest
-    card; lead a card no one can beat, else a low card of the longest plain suit."""
-    cards = playable(hands[seat], trick, trump, head_all)
-    if len(cards) == 1:
-        return cards[0]
-    if rng.random() < noise:
-        return cards[rng.randrange(len(cards))]
-    tops = [_tops(hands[o]) for o in later]
-    if not trick:
-        sure = [c for c in cards if not any(_can_beat(t, c, trump, _SUIT[c]) for t in tops)]
-        if sure:
-            trumps_out = trump is not None and any(trump in t for t in tops)
-            drawing = [c for c in sure if _SUIT[c] == trump] if trumps_out else []
-            return max(drawing or sure, key=lambda c: _power(c, trump))
-        counts = {}
-        for c in cards:
-            s = _SUIT[c]
-            counts[s] = counts.get(s, 0) + 1
-        plain = [c for c in cards if _SUIT[c] != trump] or cards
-        return min(plain, key=lambda c: (-counts[_SUIT[c]], _RANK[c]))
-    led = _SUIT[trick[0]["card"]]
-    best = trick[0]["card"]
-    for p in trick[1:]:
-        if _beats(p["card"], best, trump):
-            best = p["card"]
-    winners = sorted((c for c in cards if _beats(c, best, trump)), key=lambda c: _power(c, trump))
-    for c in winners:
-        if not any(_can_beat(t, c, trump, led) for t in tops):
-            return c
-    return min(cards, key=lambda c: (_SUIT[c] == trump, _RANK[c]))
-
-
-def best_give(hand, receiver_hand, trump):
-    """The card to pass in an exchange, seeing the receiver's hand (a sampled world):
-    the lowest card of the suit whose return gains most, or None (stop)."""
-    best, gain = None, 0
-    mine = _by_suit(hand)
-    theirs = _by_suit(receiver_hand)
-    for s in C.SUITS:
-        if not mine[s] or not theirs[s]:
-            continue
-        low, top = mine[s][-1], theirs[s][0]
-        g = _s(top) - _s(low) + (6 if s == trump else 0)
-        if _s(top) > _s(low) and g > gain:
-            best, gain = low, g
-    return best
-
-
-def expected_give(hand, unseen, trump):
-    """The card to pass, from the giver's view: the lowest card of the suit in which the
-    receiver most likely holds high cards (many unseen higher cards), trumps first."""
-    suits = _by_suit(hand)
-    best, best_score = None, 0.0
-    for s, cards in suits.items():
-        if not cards:
-            continue
-        low = cards[-1]
-        higher = [c for c in unseen if C.suit(c) == s and _s(c) > _s(low)]
-        if not higher:
-            continue
-        # The receiver's best in the suit is likely among the top unseen cards.
-        top = max(_s(c) for c in higher)
-        score = len(higher) * 0.5 + top - _s(low) + (8 if s == trump else 0)
-        if score > best_score:
-            best, best_score = low, score
-    return best
-
-
-def swap_plan(hand, talon, taken, trump):
-    """G7: the best (take, discard) pair by `hand_value`, or None when no swap helps.
-    A card taken from the talon may not be put back."""
-    base = hand_value(hand, trump)
-    best, best_gain = None, 0.05
-    own = [c for c in hand if c not in taken]
-    for t in talon:
-        with_t = hand + [t]
-        for d in own:
-            rest = [c for c in with_t if c != d]
-            gain = hand_value(rest, trump) - base
-            if gain > best_gain:
-                best, best_gain = (t, d), gain
-    return best
-
-
-def best_discard(hand, taken, trump):
-    """The own card whose loss costs least (the hand holds one talon card too many)."""
-    own = [c for c in hand if c not in taken]
-    return max(own, key=lambda d: hand_value([c for c in hand if c != d], trump))
-
-
-def decide(view, rng):
-    """The normal and hard levels outside trick play (and where the search does not decide)."""
-    legal = view["legal"]
-    phase = view["phase"]
-    trump = view["deal"]["trump"]
-    hand = view["hand"]
-    if view["deal"]["contract"] == "MIN" and phase in ("talon", "play"):
-        return minimum_action(view, rng)
-    if phase == "exchange":
-        card = expected_give(plain_if_polish(hand, trump, view["options"]), _unseen(view), trump)
-        return {"type": "give", "cards": [card]} if card else {"type": "stop"}
-    if phase == "talon":
-        taken = view["taken"] or []
-        if legal[0]["type"] == "discard":
-            return {"type": "discard", "cards": [best_discard(hand, taken, trump)]}
-        talon = [a["cards"][0] for a in legal if a["type"] == "take"]
-        plan = swap_plan(hand, talon, taken, trump)
-        if plan is None and {"type": "done"} in legal:
-            return {"type": "done"}
-        if plan is None:  # must swap all 4: take the best card
-            return max((a for a in legal if a["type"] == "take"),
-                       key=lambda a: hand_value(hand + a["cards"], trump))
-        return {"type": "take", "cards": [plan[0]]}
-    return choose(view, rng)
 
 
 def plain_if_polish(hand, trump, options):

@@ -10,16 +10,16 @@ Options: hook on/off/off in 1-card deals, trump by random suit or turn-up card
 down / down-and-up / up, a smaller largest hand, scoring exact / per trick / two penalty variants, must trump.
 """
 
-from .engine import cards as C
-from .engine import chance, endgame
-from .engine.bidding import allowed_bids, bidding_order, hook_forbidden
-from .engine.i18n import N_, _
-from .engine.options import Option
-from .engine.sampling import deal_constrained
-from .engine.trick_play import pick_card
-from .engine.scoresheet import add_row, new_sheet, top_seats
-from .engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
+from ..engine import cards as C
+from ..engine import chance
+from ..engine.bidding import allowed_bids, bidding_order, hook_forbidden
+from ..engine.i18n import N_, _
+from ..engine.options import Option
+from ..engine.scoresheet import add_row, new_sheet, top_seats
+from ..engine.tricks import FollowRules, TrickGame, deal_round_robin, next_seat
 
+STRENGTH = {r: i for i, r in enumerate(C.RANKS)}  # 2 low ... A high
+MUST_TRUMP = FollowRules(must_trump=True)
 SCORING = {
     "exact": N_("Exact bid: bid + 10, else 0"),
     "per_trick": N_("1 per trick, + 10 for an exact bid"),
@@ -58,7 +58,6 @@ def deal_points(bid: int, tricks: int, scoring: str) -> int:
 
 class OhHell(TrickGame):
     id = "oh_hell"
-    bot_module = "games.oh_hell_bot"
     claims = True
     title = N_("Oh Hell (Planowanie)")
     min_players, max_players, default_players = 2, 7, 4
@@ -113,6 +112,9 @@ class OhHell(TrickGame):
         state.phase = "bid"
         self.start_tricks(state, first)  # the bidding also starts left of the dealer
 
+    def next_deal(self, state, *how):
+        self.start_deal(state)
+
     def hook_applies(self, state) -> bool:
         hook = state.options["hook"]
         return hook == "on" or (hook == "off_one_card" and state.hand_size > 1)
@@ -127,7 +129,7 @@ class OhHell(TrickGame):
         return self.play_actions(state)
 
     def follow_rules(self, state):
-        return _MUST_TRUMP if state.options["must_trump"] else self.follow
+        return MUST_TRUMP if state.options["must_trump"] else self.follow
 
     def perform(self, state, action):
         if action["type"] == "bid":
@@ -146,10 +148,7 @@ class OhHell(TrickGame):
             return
         self.score_deal(state)
         if state.deal_index + 1 < len(state.sizes):
-            if self.search_stops_here(state):
-                state.deal_index, state.turn = state.deal_index + 1, None
-                return
-            self.start_deal(state)
+            self.next_deal(state)
         else:
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = top_seats(state.sheet["totals"])  # O9: ties share first place
@@ -196,142 +195,26 @@ class OhHell(TrickGame):
                 "trump": state.trump,
                 "turn_up": state.turn_up,
             },
-            "hand": C.sort_for_display(state.hands[seat], _STRENGTH, state.trump),
+            "hand": C.sort_for_display(state.hands[seat], STRENGTH, state.trump),
             "bids": list(state.bids),
             "sheet": {"rows": [dict(r, cells=[dict(c) for c in r["cells"]]) for r in state.sheet["rows"]]},
         }
         view.update(self.trick_view(state))
         return view
 
+    # ---- deals ----------------------------------------------------------------------------
+    def deal_number(self, state) -> int:
+        return state.deal_index + 1
+
+    def deal_scores(self, state, number: int) -> list:
+        """Each seat's points in deal `number` (finished)."""
+        return [c["points"] for c in state.sheet["rows"][number - 1]["cells"]]
+
     # ---- for the conformance harness -------------------------------------------------
     def card_zones(self, state):
         zones = self.trick_zones(state)
         zones["stock"] = list(state.stock)
         return zones
-
-    # ---- for the search bot ---------------------------------------------------------
-    # Hard's 800 iterations: doubling gained +0.36 points a deal at 200 -> 400 (1,000 deals) and
-    # about +0.18 at 400 -> 800 (1,200 deals, not significant; docs/benchmarks.md); the 1.5x
-    # faster hot loop pays for it. The 700 ms cap bounds a 13-card deal in Pyodide.
-    # A bid is searched apart, with its own budget, among the bids from 2 below to 3 above
-    # the rule-of-thumb estimate (BID_WINDOW; the estimate runs about half a trick below
-    # what the search bids): a bid far from it never won a search, and spreading the budget
-    # over 14 bids made the answer noisy.
-    # Hard's playouts play the last 2 tricks exactly ("endgame": 2, engine/endgame.py):
-    # +0.42 points a deal against hard without (600 deals); 3 tricks cost 3.5 times the time.
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 25, "time_ms": 400, "error": 0.12, "bid_iterations": 120},
-        "hard": {"iterations": 800, "time_ms": 700, "error": 0.0, "bid_iterations": 480, "endgame": 2},
-    }
-    BID_WINDOW = (2, 3)  # tricks below and above the estimate
-
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        settings = self.bot_levels.get(level)
-        if not settings or not settings.get("bid_iterations") or state.phase != "bid" or state.over:
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        from .engine import search
-
-        view = self.view(state, seat)
-        legal = view["legal"]
-        slips = self.slips(settings, rng)
-        estimate = round(trick_estimate(state.hands[seat], state.trump, state.players))
-        below, above = self.BID_WINDOW
-        window = [a for a in legal if -below <= a["n"] - estimate <= above] or legal
-        if len(window) == 1:
-            action = window[0]
-        else:
-            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            result = search.rollouts(self, state, seat, search.Budget(settings["bid_iterations"], time_ms), rng,
-                                     sample=self.sampler_for(settings, sample), candidates=window,
-                                     weigh=self.weigh_for(settings))
-            if trace is not None:
-                trace.append(result)
-            action = result.action
-        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
-
-    def determinize(self, state, seat, rng):
-        """The other hands and the stock dealt again from the cards `seat` has not seen
-        (the turn-up is public), no hand getting a card its plays have ruled out."""
-        world = state.clone()
-        others = [s for s in range(state.players) if s != seat]
-        hidden_stock = world.stock[1:] if world.turn_up else world.stock
-        pool = [c for s in others for c in world.hands[s]] + hidden_stock
-        excluded = self.play_exclusions(state, pool)
-        parts = deal_constrained(pool, [(len(world.hands[s]), excluded[s]) for s in others]
-                                 + [(len(hidden_stock), ())], rng)
-        for s, part in zip(others, parts):
-            world.hands[s] = part
-        world.stock = ([world.turn_up] if world.turn_up else []) + parts[-1]
-        return world
-
-    def deal_index(self, state):
-        return state.deal_index
-
-    BID_SPREAD = 1.0  # how far (in tricks) a player's bid strays from the estimate of its hand
-
-    def world_weight(self, world, state, seat):
-        """How well the world's hands explain the others' bids: each bid against the
-        rule-of-thumb estimate of the hand that seat held when it bid (its cards now plus
-        those it has played this deal)."""
-        played = self.played_this_deal(state)
-        gaps = [trick_estimate(world.hands[other] + played.get(other, []), world.trump, world.players) - bid
-                for other, bid in enumerate(state.bids) if other != seat and bid is not None]
-        return self.bid_likelihood(gaps, self.BID_SPREAD) if gaps else 1.0
-
-    def search_reward(self, world, root):
-        """This deal's points, scaled from the worst to the best a hand of this size scores."""
-        points = world.sheet["rows"][root.deal_index]["cells"]
-        size = root.hand_size
-        low = {"exact": 0, "per_trick": 0, "minus_difference": -size, "minus_ten": -10 * size}[
-            root.options["scoring"]]
-        high = size + 10
-        return [(c["points"] - low) / (high - low) for c in points]
-
-    def bench_setup(self, rng):
-        """Benchmark deals: 4 players, the first deal of a short game (3 to 10 cards)."""
-        return {"players": 4, "options": {"largest": rng.choice([3, 5, 7, 10])}}
-
-    def deal_result(self, world, root):
-        return [c["points"] for c in world.sheet["rows"][root.deal_index]["cells"]]
-
-    def playout_action(self, world, rng):
-        seat = world.turn
-        if world.phase == "bid":
-            legal = self.legal(world)
-            target = round(trick_estimate(world.hands[seat], world.trump, world.players))
-            return min(legal, key=lambda a: (abs(a["n"] - target), a["n"]))
-        if len(world.hands[seat]) <= world.__dict__.get("endgame_cards", 0):
-            return {"type": "play", "cards": [self.endgame_card(world)]}
-        cards = self.playable_cards(world, seat)
-        if len(cards) > 1 and rng.random() < 0.15:  # some noise keeps the playouts honest
-            return {"type": "play", "cards": [cards[rng.randrange(len(cards))]]}
-        want = world.bids[seat] > world.tricks_won[seat]
-        card = pick_card(cards, world.trick, world.trump, self.suit_of, self.strength, want)
-        return {"type": "play", "cards": [card]}
-
-    def endgame_card(self, world):
-        """The card max^n play gives the seat to act (engine/endgame.py); the line is solved
-        once a playout and read on from the world while the playout follows it."""
-        left = sum(len(hand) for hand in world.hands)
-        solved = world.__dict__.get("endgame_line")
-        if solved is not None:
-            at_solve, line = solved
-            index = at_solve - left
-            if 0 <= index < len(line) and line[index] in world.hands[world.turn]:
-                return line[index]
-        _, line = self.solve_endgame(world)
-        world.endgame_line = (left, line)
-        return line[0]
-
-    def solve_endgame(self, world):
-        """Each seat's points and the cards to the end of the deal, under max^n play."""
-        scoring, bids, won = world.options["scoring"], world.bids, world.tricks_won
-        tricks_left = max(len(hand) for hand in world.hands)
-        ceiling = [max(deal_points(bids[s], won[s] + extra, scoring) for extra in range(tricks_left + 1))
-                   for s in range(world.players)]
-        return endgame.solve(self, world, lambda final: [
-            deal_points(bid, tricks, scoring) for bid, tricks in zip(bids, final)], ceiling)
 
     def self_check(self, state):
         sheet = state.sheet
@@ -346,18 +229,3 @@ class OhHell(TrickGame):
             assert sum(state.tricks_won) == len(state.history)
             assert len(state.history) + max(len(h) for h in state.hands) == state.hand_size
             assert len({len(h) for h in state.hands}) <= 2
-
-
-
-from .oh_hell_bot import trick_estimate  # noqa: E402  (the bot module imports engine only)
-
-_STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
-_MUST_TRUMP = FollowRules(must_trump=True)
-
-GAME = OhHell()
-new_match = GAME.new_match
-to_act = GAME.to_act
-legal_actions = GAME.legal_actions
-apply = GAME.apply
-view = GAME.view
-options = GAME.options_schema

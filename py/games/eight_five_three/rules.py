@@ -39,13 +39,12 @@ each player as the 8 may throw the hand in: a redeal with the same duties and pu
 Left out (RULES.md variants): 9-5-2.
 """
 
-from .engine import cards as C
-from .engine import chance
-from .engine.i18n import N_, _, capitalized
-from .engine.options import Option
-from .engine.sampling import deal_constrained
-from .engine.scoresheet import add_row, new_sheet
-from .engine.tricks import FollowRules, TrickGame, deal_round_robin, must_follow, must_trump, next_seat, not_held
+from ..engine import cards as C
+from ..engine import chance
+from ..engine.i18n import N_, _, capitalized
+from ..engine.options import Option
+from ..engine.scoresheet import add_row, new_sheet
+from ..engine.tricks import FollowRules, TrickGame, deal_round_robin, must_follow, must_trump, next_seat, not_held
 
 SEATS = 3
 HAND_SIZE = 16
@@ -57,7 +56,7 @@ NO_TRUMP = "NT"
 MINIMUM = "MIN"  # the minimum-tricks game (option): no trump, take as few tricks as you may
 CONTRACTS = ("S", "H", "D", "C", NO_TRUMP)
 MINIMUM_LIMITS = {8: 3, 5: 5, 3: 8}  # duty -> the most tricks allowed in a minimum deal
-_STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
+STRENGTH = {r: i for i, r in enumerate(C.RANKS)}
 
 
 def distance(origin: int, seat: int, direction: int) -> int:
@@ -99,10 +98,10 @@ def returned_card(hand: list[str], passed: str, rule: str, trump: str | None = N
     "standard": their highest card of the suit, the passed card counted.
     `polish`: a trump received is answered with their lowest other trump (itself if none)."""
     suit = C.suit(passed)
-    same = sorted((c for c in hand if C.suit(c) == suit), key=lambda c: _STRENGTH[C.rank(c)])
+    same = sorted((c for c in hand if C.suit(c) == suit), key=lambda c: STRENGTH[C.rank(c)])
     if polish and suit == trump:
         return next((c for c in same if c != passed), passed)
-    if rule == "standard" or _STRENGTH[C.rank(same[-1])] > _STRENGTH[C.rank(passed)]:
+    if rule == "standard" or STRENGTH[C.rank(same[-1])] > STRENGTH[C.rank(passed)]:
         return same[-1]
     return same[0]
 
@@ -114,7 +113,6 @@ def is_four_four_four_four(hand: list[str]) -> bool:
 
 class EightFiveThree(TrickGame):
     id = "eight_five_three"
-    bot_module = "games.eight_five_three_bot"
     claims = True
     title = N_("8-5-3 (Blato)")
     min_players = max_players = default_players = SEATS
@@ -214,14 +212,14 @@ class EightFiveThree(TrickGame):
                 actions.append({"type": "pass"})
             return actions + [{"type": "trump", "suit": s} for s in self.contracts(state)]
         if phase == "exchange":
-            hand = C.sort_for_display(state.hands[state.turn], _STRENGTH, state.trump)
+            hand = C.sort_for_display(state.hands[state.turn], STRENGTH, state.trump)
             return [{"type": "give", "cards": [c]} for c in hand] + [{"type": "stop"}]
         if phase == "talon":  # G7: take a talon card, then discard a dealt card; repeat
             hand = state.hands[state.eight]
             if len(hand) > HAND_SIZE:
                 return [{"type": "discard", "cards": [c]}
-                        for c in C.sort_for_display(hand, _STRENGTH, state.trump) if c not in state.swapped_in]
-            talon = [c for c in C.sort_for_display(state.talon, _STRENGTH, state.trump) if c not in state.swapped_out]
+                        for c in C.sort_for_display(hand, STRENGTH, state.trump) if c not in state.swapped_in]
+            talon = [c for c in C.sort_for_display(state.talon, STRENGTH, state.trump) if c not in state.swapped_out]
             actions = [{"type": "take", "cards": [c]} for c in talon]
             return actions + ([{"type": "done"}] if state.options["talon"] == "any" else [])
         return self.play_actions(state)
@@ -325,10 +323,11 @@ class EightFiveThree(TrickGame):
         if ended and totals.count(best) == 1:
             state.over, state.turn, state.phase = True, None, "over"
             state.winners = [totals.index(best)]
-        elif self.search_stops_here(state):
-            state.deal_index, state.turn = state.deal_index + 1, None
         else:
-            self.start_deal(state)
+            self.next_deal(state)
+
+    def next_deal(self, state, *how):
+        self.start_deal(state)
 
     def score_deal(self, state):
         if state.contract == MINIMUM:  # under the limit is "+"
@@ -425,7 +424,7 @@ class EightFiveThree(TrickGame):
                          suit=C.suit_name(led))
             return _("Trumps were led: you must beat the highest trump on the trick, since you can.")
         top = max((p["card"] for p in state.trick if C.suit(p["card"]) == trump),
-                  key=lambda c: _STRENGTH[C.rank(c)], default=None)
+                  key=lambda c: STRENGTH[C.rank(c)], default=None)
         if trump is None:
             return _("That card may not be played now.")
         if top is not None:
@@ -455,8 +454,8 @@ class EightFiveThree(TrickGame):
                 # a minimum deal: the most tricks each seat may take (under them is "+")
                 "limits": [MINIMUM_LIMITS[d] for d in state.duties] if state.contract == MINIMUM else None,
             },
-            "hand": C.sort_for_display(state.hands[seat], _STRENGTH, state.trump),
-            "talon": (C.sort_for_display(state.talon, _STRENGTH, state.trump)
+            "hand": C.sort_for_display(state.hands[seat], STRENGTH, state.trump),
+            "talon": (C.sort_for_display(state.talon, STRENGTH, state.trump)
                       if is_eight and state.talon_seen else None),
             "talon_count": len(state.talon),
             "peeked": state.peeked,
@@ -479,249 +478,20 @@ class EightFiveThree(TrickGame):
         view.update(self.trick_view(state))
         return view
 
+    # ---- deals ----------------------------------------------------------------------------
+    def deal_number(self, state) -> int:
+        return state.deal_index + 1
+
+    def deal_scores(self, state, number: int) -> list:
+        """Each seat's tricks minus duty in deal `number` (finished; a minimum deal: the
+        limit minus the tricks)."""
+        return list(state.sheet["rows"][number - 1]["points"])
+
     # ---- for the conformance harness -------------------------------------------------
     def card_zones(self, state):
         zones = self.trick_zones(state)
         zones["talon"] = list(state.talon)
         return zones
-
-    # ---- for the search bot ---------------------------------------------------------
-    def knowledge(self, state, seat):
-        """What `seat` knows of the cards it cannot see, as slots for `deal_constrained`:
-        ([(holder, count, excluded), ...], pool). Holders are the other seats and the
-        talon (unless `seat` is the 8 and has seen it). Read from the view's facts only:
-        the exchanges it took part in (where its passed card went, what came back, and
-        what the return rule (G11) says the receiver did not hold), the plays of this
-        deal (G8 voids, no higher trump) and the number of talon swaps. Memoized for the
-        state the search is deciding from (it samples that state hundreds of times)."""
-        cached = self._knowledge_cache
-        if cached is not None and cached[0] is state and cached[1] == seat and cached[2] == len(state.actions):
-            return cached[3]
-        others = [s for s in range(SEATS) if s != seat]
-        talon_hidden = not (seat == state.eight and state.talon_seen)
-        holders = others + (["talon"] if talon_hidden else [])
-        pool = [c for s in others for c in state.hands[s]] + (list(state.talon) if talon_hidden else [])
-        where = {}  # card -> the holders it may be with
-        no_hold = {s: set() for s in range(SEATS)}
-        rule = state.options["return_rule"]
-        polish = state.options["trump_return"] == "lowest"
-        for e in state.exchanges:
-            g, r, given, back = e["giver"], e["receiver"], e["given"], e["returned"]
-            if seat == g:
-                where.pop(back, None)
-                if given != back:
-                    where[given] = {r}
-                no_hold[r].discard(given)  # it is there now
-                suit, low, high = C.suit(given), _STRENGTH[C.rank(given)], _STRENGTH[C.rank(back)]
-                ranks = range(len(C.RANKS))
-                if polish and suit == state.trump:  # their lowest other trump, or none at all
-                    gone = [i for i in ranks if i != low and (given == back or i < high)]
-                elif rule == "standard" or high > low:
-                    gone = [i for i in ranks if i > high]  # the return was their highest
-                else:
-                    gone = [i for i in ranks if i > low or i < high]  # nothing higher; the lowest
-                no_hold[r] |= {C.RANKS[i] + suit for i in gone}
-            elif seat == r:
-                where.pop(given, None)
-                if given != back:
-                    where[back] = {g}
-            else:  # unseen by `seat`: what it placed with either party may have moved
-                for card, places in where.items():
-                    if places & {g, r}:
-                        places |= {g, r}
-                no_hold[g], no_hold[r] = set(), set()
-        if seat != state.eight and state.swapped_in:  # the 8 may have discarded or taken any card
-            for card, places in where.items():
-                if state.eight in places:
-                    places.add("talon")
-            no_hold[state.eight] = set()
-        plays = self.play_exclusions(state, pool)
-        slots = []
-        for h in holders:
-            if h == "talon":
-                excluded = {c for c, places in where.items() if "talon" not in places}
-                slots.append((h, len(state.talon), excluded))
-            else:
-                excluded = plays[h] | no_hold[h] | {c for c, places in where.items() if h not in places}
-                slots.append((h, len(state.hands[h]), excluded))
-        result = (slots, sorted(pool))
-        self._knowledge_cache = (state, seat, len(state.actions), result)
-        return result
-
-    _knowledge_cache = None
-
-    def play_exclusions(self, state, unseen):
-        """TrickGame's generic probe, worked out for G8 directly (it is much faster, and a
-        test checks that both agree): a discard or a ruff shows a void in the led suit; a
-        card that is not a trump played when void without a trump on the trick shows no
-        trumps; a card that does not beat the top trump on the trick shows no higher trump
-        (trumps led, or void in the led suit)."""
-        trump = state.trump
-        head_all = state.options["head"] == "all"
-        out = [set() for _ in range(SEATS)]
-        for plays in [t["plays"] for t in state.history] + [state.trick]:
-            for index in range(1, len(plays)):
-                seat, card = plays[index]["seat"], plays[index]["card"]
-                led = C.suit(plays[0]["card"])
-                suit = C.suit(card)
-                tops = [_STRENGTH[C.rank(p["card"])] for p in plays[:index] if C.suit(p["card"]) == trump]
-                top = max(tops) if tops else -1
-                void = suit != led
-                if void:
-                    out[seat].add(led)
-                elif head_all and led != trump and top < 0:  # did not head: nothing higher in the suit
-                    high = max(_STRENGTH[C.rank(p["card"])] for p in plays[:index] if C.suit(p["card"]) == led)
-                    if _STRENGTH[C.rank(card)] < high:
-                        out[seat].add((led, high))
-                if trump is None or not (void or led == trump):
-                    continue
-                if void and suit != trump and top < 0:
-                    out[seat].add(trump)  # no trump at all
-                elif (suit != trump or _STRENGTH[C.rank(card)] < top) and top >= 0:
-                    out[seat].add((trump, top))  # no trump above the top one
-        result = []
-        for marks in out:
-            gone = set()
-            for c in unseen:
-                s = C.suit(c)
-                if s in marks or any(type(m) is tuple and m[0] == s and _STRENGTH[C.rank(c)] > m[1]
-                                     for m in marks):
-                    gone.add(c)
-            result.append(gone)
-        return result
-
-    def determinize(self, state, seat, rng):
-        """The cards `seat` cannot place dealt again within what it knows (`knowledge`);
-        the private records of exchanges and swaps it did not see are scrubbed."""
-        slots, pool = self.knowledge(state, seat)
-        parts = _deal(pool, [(count, excluded) for _, count, excluded in slots], rng)
-        world = state.clone()
-        for (holder, _, _), part in zip(slots, parts):
-            if holder == "talon":
-                world.talon = part
-            else:
-                world.hands[holder] = part
-        if any(h == "talon" for h, _, _ in slots):
-            eight = state.eight
-            if seat != eight:  # which cards the 8 swapped is private (G7)
-                mine = sorted(world.hands[eight] + [p["card"] for t in state.history for p in t["plays"]
-                                                    if p["seat"] == eight]
-                              + [p["card"] for p in state.trick if p["seat"] == eight])
-                world.swapped_in = rng.sample(mine, len(state.swapped_in))
-                world.swapped_out = rng.sample(sorted(world.talon), len(state.swapped_out))
-                world.swapped_in = [c for c in world.swapped_in if c not in world.swapped_out]
-        world.exchanges = [e if seat in (e["giver"], e["receiver"])
-                           else {"giver": e["giver"], "receiver": e["receiver"], "given": None, "returned": None}
-                           for e in state.exchanges]
-        return world
-
-    def deal_index(self, state):
-        return state.deal_index
-
-    def search_reward(self, world, root):
-        """Tricks minus duty this deal (-8 to +13), scaled to [0, 1]: the match is a race
-        to +21 and a surplus also earns pulls next deal."""
-        points = world.sheet["rows"][root.deal_index]["points"]
-        return [(p + 8) / 21 for p in points]
-
-    def deal_result(self, world, root):
-        return list(world.sheet["rows"][root.deal_index]["points"])
-
-    def playout_action(self, world, rng):
-        phase = world.phase
-        if phase == "play":
-            seat = world.turn
-            step = self.direction(world)
-            later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
-            if world.contract == MINIMUM:
-                return {"type": "play", "cards": [bot.duck_card(world.hands[seat], world.trick, rng)]}
-            card = bot.playout_card(world.hands, world.trick, world.trump, seat, later, rng,
-                                    head_all=world.options["head"] == "all")
-            return {"type": "play", "cards": [card]}
-        if phase == "exchange":
-            pull = world.queue[world.pull_index]
-            giver_hand = bot.plain_if_polish(world.hands[pull["giver"]], world.trump, world.options)
-            card = bot.best_give(giver_hand, world.hands[pull["receiver"]], world.trump)
-            return {"type": "give", "cards": [card]} if card else {"type": "stop"}
-        if phase == "talon" and world.contract == MINIMUM:
-            talon = [c for c in world.talon if c not in world.swapped_out]
-            return bot.minimum_talon(world.hands[world.eight], talon, world.swapped_in, world.options["talon"] == "all")
-        if phase == "talon":
-            hand = world.hands[world.eight]
-            trump = world.trump
-            own = [c for c in hand if c not in world.swapped_in]
-            if len(hand) > HAND_SIZE:
-                return {"type": "discard", "cards": [min(own, key=lambda c: bot.keep_value(c, hand, trump))]}
-            talon = [c for c in world.talon if c not in world.swapped_out]
-            take = max(talon, key=lambda c: bot.keep_value(c, hand, trump), default=None)
-            if take is not None and own and (world.options["talon"] == "all" or bot.keep_value(take, hand, trump)
-                                             > min(bot.keep_value(c, hand, trump) for c in own)):
-                return {"type": "take", "cards": [take]}
-            return {"type": "done"}
-        # declare (only when a search starts before trump is named)
-        options = self.contracts(world)
-        hand = world.hands[world.eight]
-        suit = max(options, key=lambda s: bot.declare_value(hand, s))
-        return {"type": "trump", "suit": suit}
-
-    # Normal and hard: the search plays the cards; naming trump is a flat Monte Carlo
-    # over the contracts on shared samples; gives and talon swaps use a hand evaluation.
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "declare_worlds": 12},
-        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
-    }
-
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        if not self.bot_levels.get(level, {}).get("iterations") or state.phase == "play" or state.over:
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        view = self.view(state, seat)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        settings = self.bot_levels[level]
-        slips = self.slips(settings, rng)
-        values = None
-        if state.phase == "declare" and bot.should_pass(view):
-            return {"type": "pass"}  # a deliberate pass (redeal option), never a slip
-        if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
-            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            values = self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
-            action = values.action
-        else:
-            action = bot.decide(view, rng)
-        return self.slip(state, seat, view, action, values, rng, sample) if slips else action
-
-    def choose_contract(self, state, seat, worlds, time_ms, rng, sample=None):
-        """Each contract played out on the same sampled worlds (paired, so the noise of the
-        deal cancels); the best mean reward wins. Anytime: stops after `time_ms`. Returns
-        the search result (its `stats` rank the contracts for a slip)."""
-        import time
-
-        from .engine import search
-
-        sample = sample or self.sample
-        started = time.perf_counter()
-        contracts = list(self.contracts(state))
-        totals = [0.0] * len(contracts)
-        horizon = self.search_horizon(state)
-        played = 0
-        while played < worlds:
-            if time_ms is not None and played and (time.perf_counter() - started) * 1000 > time_ms:
-                break
-            world = sample(state, seat, rng)
-            for i, contract in enumerate(contracts):
-                w = world.clone()
-                self.perform(w, {"type": "trump", "suit": contract})
-                while not self.search_done(w, horizon):
-                    self.perform(w, self.playout_action(w, rng))
-                totals[i] += self.search_reward(w, state)[seat]
-            played += 1
-        best = max(range(len(contracts)), key=lambda i: totals[i])
-        stats = {search.action_key({"type": "trump", "suit": c}): (played, totals[i] / played)
-                 for i, c in enumerate(contracts)}
-        return search.SearchResult({"type": "trump", "suit": contracts[best]}, played, 0,
-                                   (time.perf_counter() - started) * 1000, stats)
 
     def self_check(self, state):
         sheet = state.sheet
@@ -764,46 +534,3 @@ class EightFiveThree(TrickGame):
             assert counts[-1] == HAND_SIZE - played and counts[0] >= HAND_SIZE - played - 1
         assert len(state.swapped_out) <= len(state.swapped_in) <= TALON_SIZE
         assert not set(state.swapped_in) & set(state.swapped_out)
-
-
-def _deal(pool, slots, rng):
-    """`deal_constrained`, faster where most cards are free: the cards some slot may not
-    hold are placed first (fewest choices first, weighted by free space), the free ones
-    then fill what is left in shuffled order. A dead end falls back to the engine's
-    matching, which always finds a deal when one exists."""
-    cards = sorted(pool)
-    rng.shuffle(cards)
-    free = [count for count, _ in slots]
-    everywhere = list(range(len(slots)))
-    tied, loose = [], []
-    for card in cards:
-        allowed = [h for h, (_, excluded) in enumerate(slots) if card not in excluded]
-        if len(allowed) == len(slots):
-            loose.append(card)
-        else:
-            tied.append((len(allowed), card, allowed))
-    tied.sort(key=lambda t: t[0])  # stable: ties keep the shuffled order
-    parts = [[] for _ in everywhere]
-    for _, card, allowed in tied:
-        open_ = [h for h in allowed if free[h]]
-        if not open_:
-            return deal_constrained(pool, slots, rng)
-        pick = open_[0] if len(open_) == 1 else rng.choices(open_, weights=[free[h] for h in open_])[0]
-        parts[pick].append(card)
-        free[pick] -= 1
-    start = 0
-    for h in everywhere:
-        parts[h] += loose[start:start + free[h]]
-        start += free[h]
-    return parts
-
-
-from . import eight_five_three_bot as bot  # noqa: E402  (the bot module imports engine only)
-
-GAME = EightFiveThree()
-new_match = GAME.new_match
-to_act = GAME.to_act
-legal_actions = GAME.legal_actions
-apply = GAME.apply
-view = GAME.view
-options = GAME.options_schema

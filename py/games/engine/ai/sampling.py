@@ -5,6 +5,8 @@ A bot's determinization ("sample") puts every unseen card into an unseen slot
 not to hold (a void shown by play, a card it could not have kept). The result
 depends only on the *set* of unseen cards and the slots' sizes and exclusions,
 never on where the cards truly lie: the pool is sorted before it is shuffled.
+`play_exclusions` reads what play has shown: the cards a seat cannot hold, given that
+each of its plays was legal (a trick game's rules, probed through `playable_cards`).
 """
 
 import random
@@ -84,3 +86,53 @@ def _augment(card, owner, free, eligible, excluded) -> bool:
                     parent[nxt] = (h, c)
                     queue.append(nxt)
     return False
+
+
+# ---- what play has shown ----------------------------------------------------------------
+_EXCLUSIONS: dict = {}
+
+
+def play_exclusions(rules, state, unseen) -> list[set]:
+    """Per seat, the unseen cards it cannot hold: for every card it played this deal,
+    holding one of these (then, and so now) would have made that play illegal.
+
+    Memoized on everything it depends on (all public), since a search asks for the
+    same position once per iteration."""
+    unseen = sorted(unseen)
+    key = (rules.id, repr(sorted(state.options.items())), state.trump, state.players,
+           tuple((p["seat"], p["card"]) for t in state.history for p in t["plays"]),
+           tuple((p["seat"], p["card"]) for p in state.trick), tuple(unseen))
+    known = _EXCLUSIONS.get(key)
+    if known is None:
+        known = _play_exclusions(rules, state, unseen)
+        _EXCLUSIONS[key] = known
+        if len(_EXCLUSIONS) > 64:
+            del _EXCLUSIONS[next(iter(_EXCLUSIONS))]
+    return [set(x) for x in known]
+
+
+def _play_exclusions(rules, state, unseen) -> list[frozenset]:
+    excluded = [set() for _ in range(state.players)]
+    probe = state.clone()
+    earlier: list[str] = []
+    for plays in [t["plays"] for t in state.history] + [state.trick]:
+        for index, play in enumerate(plays):
+            seat, card = play["seat"], play["card"]
+            probe.trick = plays[:index]
+            rules.rewind_for_probe(probe, earlier)
+            # Holding more cards only adds duties, so a play still legal beside a
+            # whole group of cards rules none of them out: probe by suit first.
+            by_suit: dict[str, list[str]] = {}
+            for other in unseen:
+                by_suit.setdefault(rules.suit_of(other), []).append(other)
+            for group in by_suit.values():
+                probe.hands[seat] = [card] + group
+                if card in rules.playable_cards(probe, seat):
+                    continue
+                for other in group:
+                    if other not in excluded[seat]:
+                        probe.hands[seat] = [card, other]
+                        if card not in rules.playable_cards(probe, seat):
+                            excluded[seat].add(other)
+            earlier.append(card)
+    return [frozenset(x) for x in excluded]

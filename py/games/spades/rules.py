@@ -23,20 +23,17 @@ may not make the bids add up to the tricks); a minimum team bid of 4 (partnershi
 players may be dealt the whole pack, 26 each (the seed's own text; the draw stays default).
 """
 
-import random
-
-from .engine import cards as C
-from .engine import chance
-from .engine.bidding import bidding_order
-from .engine.errors import BadOptions
-from .engine.i18n import N_, _
-from .engine.options import Option
-from .engine.sampling import deal_constrained
-from .engine.scoresheet import top_seats
-from .engine.tricks import TrickGame, deal_round_robin, next_seat
+from ..engine import cards as C
+from ..engine import chance
+from ..engine.bidding import bidding_order
+from ..engine.errors import BadOptions
+from ..engine.i18n import N_, _
+from ..engine.options import Option
+from ..engine.scoresheet import top_seats
+from ..engine.tricks import TrickGame, deal_round_robin, next_seat
 
 # Jokers are spades (S7) ranked above the ace.
-_STRENGTH = {**{r: i for i, r in enumerate(C.RANKS)}, "L": 13, "B": 14}
+STRENGTH = {**{r: i for i, r in enumerate(C.RANKS)}, "L": 13, "B": 14}
 TARGETS = (100, 200, 250, 300, 400, 500, 1000)
 
 
@@ -91,28 +88,8 @@ def side_score(bids, tricks, blind, options, bags_before):
     return points, bags, bags_after
 
 
-def _deal_uniform(pool, holders, rng, tries=3):
-    """A uniform deal of `pool` among `holders` = [(count, excluded)] by rejection (fast,
-    and exact while the voids are few), else the engine's constrained deal."""
-    cards = sorted(pool)  # only the set of unseen cards matters, never where they lie
-    draw = rng.random
-    for _ in range(tries):
-        cards.sort(key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
-        parts, start = [], 0
-        for count, excluded in holders:
-            part = cards[start:start + count]
-            start += count
-            if excluded and any(c in excluded for c in part):
-                break
-            parts.append(part)
-        else:
-            return parts
-    return deal_constrained(pool, holders, rng)
-
-
 class Spades(TrickGame):
     id = "spades"
-    bot_module = "games.spades_bot"
     claims = True
     title = N_("Spades with jokers")
     min_players, max_players, default_players = 2, 5, 4
@@ -147,7 +124,7 @@ class Spades(TrickGame):
         return "S" if card in C.JOKERS else card[1]
 
     def strength(self, card):
-        return _STRENGTH[card[0]]
+        return STRENGTH[card[0]]
 
     def lead_allowed(self, state, hand):
         if state.first_card in hand and not state.history:  # the first-lead option
@@ -242,7 +219,7 @@ class Spades(TrickGame):
                 nils.append({"type": "bid", "n": 0, "double": True})
             return nils + bids
         if state.phase == "exchange":
-            return [{"type": "give", "cards": [c]} for c in C.sort_for_display(state.hands[state.turn], _STRENGTH, "S")]
+            return [{"type": "give", "cards": [c]} for c in C.sort_for_display(state.hands[state.turn], STRENGTH, "S")]
         return self.play_actions(state)
 
     def allowed_bids(self, state):
@@ -382,6 +359,9 @@ class Spades(TrickGame):
                 state.over, state.turn, state.phase = True, None, "over"
                 state.winners = list(state.sides[top[0]])
                 return
+        self.next_deal(state)
+
+    def next_deal(self, state, *how):
         self.start_hand(state)
 
     def explain_illegal(self, state, action):
@@ -430,7 +410,7 @@ class Spades(TrickGame):
             "hand_size": state.hand_size,
             "trump": "S",
             "broken": state.broken,
-            "hand": C.sort_for_display(hand, _STRENGTH, "S"),
+            "hand": C.sort_for_display(hand, STRENGTH, "S"),
             "looked": state.looked[seat],
             "bids": list(state.bids),
             "blind": list(state.blind),
@@ -448,6 +428,15 @@ class Spades(TrickGame):
         view.update(self.trick_view(state))
         return view
 
+    # ---- deals ----------------------------------------------------------------------------
+    def deal_number(self, state) -> int:
+        return state.hand_no
+
+    def deal_scores(self, state, number: int) -> list:
+        """Each seat's side's points in hand `number` (finished)."""
+        points = state.rows[number - 1]["points"]
+        return [points[self.side_of(state, s)] for s in range(state.players)]
+
     # ---- for the conformance harness ----------------------------------------------
     def card_zones(self, state):
         zones = self.trick_zones(state)
@@ -457,222 +446,9 @@ class Spades(TrickGame):
             zones["passing"] = [c for cards in state.passed for c in cards]
         return zones
 
-    # ---- for the search bot -------------------------------------------------------------
-    def determinize(self, state, seat, rng):
-        """Every card `seat` has not seen dealt again: the other hands, its own while it
-        has not looked (blind nil), the stock and the dead cards, except the discards it
-        saw and the card it is looking at in the draw; no hand gets a card its plays
-        have ruled out (a void shown, a spade led before they were broken). The nil
-        exchange: the cards it passed stay with its partner until played, the others'
-        cards put aside are dealt again; the first-lead option: the leader holds the
-        lowest club until it is led, where that is public (always, except two players
-        with the player left of the dealer leading: then the club may be out of play)."""
-        world = state.clone()
-        hidden = [s for s in range(state.players) if s != seat or not state.looked[seat]]
-        seen = set(state.seen_dead[seat])
-        if state.phase == "draw" and state.turn == seat:
-            seen.add(state.stock[0])
-        pins = [[] for _ in range(state.players)]  # cards known to lie in a hidden hand
-        exchanging = state.phase == "exchange"
-        if state.passed[seat] and not exchanging:
-            partner = self.partner_of(state, seat)
-            played = {p["card"] for t in state.history for p in t["plays"]} | {p["card"] for p in state.trick}
-            pins[partner] = [c for c in state.passed[seat] if c not in played]
-        first = state.first_card
-        if (first and state.phase == "play" and not state.history and not state.trick and state.leader != seat
-                and (state.players > 2 or state.leader != next_seat(state.dealer, state.players))
-                and first not in pins[state.leader]):  # (it may be a card this seat passed the leader)
-            pins[state.leader].append(first)
-        pinned = {c for cards in pins for c in cards}
-        putting_aside = [s for s in hidden if exchanging and state.passed[s]]
-        dead_hidden = [c for c in state.dead if c not in seen]
-        stock_hidden = [c for c in state.stock if c not in seen]
-        pool = ([c for s in hidden for c in state.hands[s] if c not in pinned] + dead_hidden + stock_hidden
-                + [c for s in putting_aside for c in state.passed[s]])
-        if state.history or state.trick:
-            excluded = self.play_exclusions(state, pool)
-        else:
-            excluded = [()] * state.players
-        holders = [(len(state.hands[s]) - len(pins[s]), excluded[s]) for s in hidden] + [
-            (len(dead_hidden), ()), (len(stock_hidden), ())] + [(len(state.passed[s]), ()) for s in putting_aside]
-        parts = _deal_uniform(pool, holders, rng)
-        for s, part in zip(hidden, parts):
-            world.hands[s] = part + pins[s]
-        dead, stock = iter(parts[len(hidden)]), iter(parts[len(hidden) + 1])
-        world.dead = [c if c in seen else next(dead) for c in state.dead]
-        world.stock = [c if c in seen else next(stock) for c in state.stock]
-        for s, part in zip(putting_aside, parts[len(hidden) + 2:]):
-            world.passed[s] = part
-        if not exchanging:  # the other side's exchange is not known
-            mine = state.sides[self.side_of(state, seat)]
-            for s in range(state.players):
-                if s not in mine:
-                    world.passed[s] = []
-        return world
-
-    def play_exclusions(self, state, unseen):
-        """The generic probe, specialised (it runs once per sample): a seat that did not
-        follow a suit holds none of it; one that led a spade or joker before spades were
-        broken held only spades (S8)."""
-        voids = [set() for _ in range(state.players)]
-        suit_of = self.suit_of
-        broken = False
-        for plays in [t["plays"] for t in state.history] + [state.trick]:
-            if not plays:
-                continue
-            led = suit_of(plays[0]["card"])
-            if led == "S" and not broken:
-                voids[plays[0]["seat"]].update("HDC")
-            for play in plays[1:]:
-                if suit_of(play["card"]) != led:
-                    voids[play["seat"]].add(led)
-            broken = broken or (len(plays) == state.players and any(suit_of(p["card"]) == "S" for p in plays))
-        return [{c for c in unseen if suit_of(c) in v} if v else set() for v in voids]
-
     def rewind_for_probe(self, probe, earlier_cards):
         # Broken by a spade or joker in an earlier trick; a lead has only earlier tricks before it.
         probe.broken = any(self.suit_of(c) == "S" for c in earlier_cards)
-
-    def deal_index(self, state):
-        return state.hand_no
-
-    def search_done(self, world, horizon):
-        # Stop when every hand holds one card: the last trick is forced, and scoring it
-        # here spares the playouts the scoring and the next hand's shuffle and deal.
-        return (world.over or world.hand_no != horizon
-                or (world.phase == "play" and not world.trick and len(world.hands[world.turn]) == 1))
-
-    def hand_points(self, world, root, bag_cost: bool):
-        """Each side's points for the hand `root` is in, from `world` (the hand finished,
-        or stopped before its forced last trick). With `bag_cost` and sandbags on, every
-        bag costs its 10 (the 100 per 10 bags spread over the bags that make them)."""
-        if len(world.rows) >= root.hand_no:
-            row = world.rows[root.hand_no - 1]
-            points = list(row["points"])
-            bags = [cell["bags"] for cell in row["cells"]]
-        else:
-            tricks = list(world.tricks_won)
-            plays, seat = [], world.leader
-            for _ in range(world.players):
-                plays.append({"seat": seat, "card": world.hands[seat][0]})
-                seat = next_seat(seat, world.players)
-            tricks[self.trick_winner(plays, "S")] += 1
-            points, bags = [], []
-            for index, side in enumerate(world.sides):
-                p, b, _ = side_score([world.bids[s] for s in side], [tricks[s] for s in side],
-                                     [world.blind[s] for s in side], world.options, world.bags[index])
-                points.append(p)
-                bags.append(b)
-        if bag_cost and root.options["sandbags"]:
-            points = [p + 100 * ((root.bags[i] + b) // 10) - 10 * b for i, (p, b) in enumerate(zip(points, bags))]
-        return points
-
-    def search_reward(self, world, root):
-        """A side's points minus the others' mean (cut-throat: what others score hurts),
-        scaled to [0, 1]; partners share their side's reward."""
-        values = self.hand_points(world, root, bag_cost=True)
-        sides = len(values)
-        # Tight enough that a trick's 10 points moves the reward by about 0.1 (a looser
-        # scale drowns the differences between cards in UCB's exploration); nil and
-        # blind nil swings are clipped.
-        scale = 8 * root.hand_size
-        total = sum(values)
-        by_side = [min(1.0, max(0.0, 0.5 + (v - (total - v) / (sides - 1)) / scale)) for v in values]
-        return [by_side[self.side_of(root, s)] for s in range(root.players)]
-
-    def bench_setup(self, rng):
-        """Benchmark deals: 4 players, cut-throat or partners, nil on or off."""
-        return rng.choice([{"players": 4, "options": {}},
-                           {"players": 4, "options": {"nil": "nil"}},
-                           {"players": 4, "options": {"partnership": True, "nil": "nil"}}])
-
-    def deal_result(self, world, root):
-        points = self.hand_points(world, root, bag_cost=False)
-        return [points[self.side_of(root, s)] for s in range(root.players)]
-
-    def playout_action(self, world, rng):
-        seat = world.turn
-        phase = world.phase
-        if phase == "play":
-            side = next(side for side in world.sides if seat in side)
-            if world.bids[seat] == 0:
-                want = False  # nil: duck everything
-            elif world.options["sandbags"]:
-                contract = sum(world.bids[s] for s in side)
-                want = sum(world.tricks_won[s] for s in side if world.bids[s]) < contract
-            else:
-                want = True  # overtricks score, and they set the others
-            partners = side if len(side) > 1 else ()
-            if world.first_card in world.hands[seat] and not world.history and not world.trick:
-                return {"type": "play", "cards": [world.first_card]}
-            card = spades_bot.play_card(world.hands[seat], world.trick, world.broken, want, partners, rng)
-            return {"type": "play", "cards": [card]}
-        if phase == "bid":
-            n = spades_bot.bid_for(world.hands[seat], world.players, world.options)
-            allowed = self.allowed_bids(world)
-            if world.options["nil"] == "off":
-                allowed = [b for b in allowed if b > 0] or [0]  # double nil only: bid_for never says 0
-            return {"type": "bid", "n": min(allowed, key=lambda b: (abs(b - n), b))}
-        if phase == "exchange":
-            nil = world.bids[seat] == 0
-            return {"type": "give", "cards": [spades_bot.exchange_card(world.hands[seat], nil)]}
-        if phase == "blind":
-            return {"type": "look"}
-        return {"type": "keep" if spades_bot.keep_drawn(world.stock[0], world.hands[seat]) else "discard"}
-
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        """Normal and hard bid by counting sure tricks (a search over 14 bids with few
-        playouts each is noise) and decide the two-player draw by flat Monte Carlo
-        (a tree would expand the later bids at random); they search the play."""
-        settings = self.bot_levels.get(level)
-        if not settings or not settings["iterations"] or state.phase == "play":
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        view = self.view(state, seat)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        slips = self.slips(settings, rng)
-        if state.phase in ("bid", "blind"):
-            action = spades_bot.bid_decision(view)
-        elif state.phase == "exchange":
-            action = spades_bot.choose(view, rng)
-        else:
-            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            action = self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
-        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
-
-    def bid_slips(self, view, chosen, near):
-        """Nobody bids nil by a slip: a bid one off from 1 is 2."""
-        return [a for a in near if a["n"] > 0] if chosen["n"] > 0 else near
-
-    def flat_draw(self, state, seat, worlds, time_ms, rng, sample):
-        """Keep or discard: both tried on the same sampled worlds, played out to the hand's end."""
-        import time
-
-        deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
-        horizon = self.search_horizon(state)
-        totals = {"keep": 0.0, "discard": 0.0}
-        for done in range(worlds):
-            if deadline is not None and done >= 4 and time.perf_counter() > deadline:
-                break
-            base = sample(state, seat, rng)
-            seed = rng.random()
-            for kind in totals:
-                world = base.clone()
-                self.perform(world, {"type": kind})
-                playout_rng = random.Random(seed)  # the same luck for both choices
-                while not self.search_done(world, horizon):
-                    self.perform(world, self.playout_action(world, playout_rng))
-                totals[kind] += self.search_reward(world, state)[seat]
-        return {"type": max(totals, key=lambda k: (totals[k], k == "keep"))}
-
-    # Hard's 400 iterations: twice the budget gained +2.3 points a deal (1,000 deals,
-    # docs/benchmarks.md); the 900 ms cap bounds a decision in the browser.
-    bot_levels = {
-        "easy": {"iterations": 0, "error": 0.25},
-        "normal": {"iterations": 30, "time_ms": 500, "error": 0.06, "draw_worlds": 16},
-        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
-    }
 
     def self_check(self, state):
         for index in range(len(state.sides)):
@@ -683,14 +459,3 @@ class Spades(TrickGame):
         if state.phase == "play":
             assert all(b is not None for b in state.bids)
             assert sum(state.tricks_won) == len(state.history)
-
-
-from . import spades_bot  # noqa: E402  (the bot module imports this one)
-
-GAME = Spades()
-new_match = GAME.new_match
-to_act = GAME.to_act
-legal_actions = GAME.legal_actions
-apply = GAME.apply
-view = GAME.view
-options = GAME.options_schema

@@ -1,0 +1,332 @@
+"""Spades' computer players: bids by counting sure tricks, the two-player draw by flat Monte
+Carlo, the play by the search; the playout policy, the reward, the levels. The rules of thumb
+are baseline.py; the sampler is sampler.py."""
+
+import random
+import time
+
+from ..engine import cards as C
+from ..engine.ai.tricks import TrickAI
+from ..engine.tricks import next_seat
+from . import baseline, sampler
+from .baseline import POWER, SUIT, exchange_card, keep_drawn
+from .rules import side_score
+
+
+class SpadesAI(TrickAI):
+    # Hard's 400 iterations: twice the budget gained +2.3 points a deal (1,000 deals,
+    # docs/benchmarks.md); the 900 ms cap bounds a decision in the browser.
+    bot_levels = {
+        "easy": {"iterations": 0, "error": 0.25},
+        "normal": {"iterations": 30, "time_ms": 500, "error": 0.06, "draw_worlds": 16},
+        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
+    }
+
+    def baseline(self, view, rng):
+        return baseline.choose(view, rng)
+
+    def determinize(self, state, seat, rng):
+        return sampler.determinize(self.rules, state, seat, rng)
+
+    def search_done(self, world, horizon):
+        # Stop when every hand holds one card: the last trick is forced, and scoring it
+        # here spares the playouts the scoring.
+        return (world.turn is None
+                or (world.phase == "play" and not world.trick and len(world.hands[world.turn]) == 1))
+
+    def hand_points(self, world, root, bag_cost: bool):
+        """Each side's points for the hand `root` is in, from `world` (the hand finished,
+        or stopped before its forced last trick). With `bag_cost` and sandbags on, every
+        bag costs its 10 (the 100 per 10 bags spread over the bags that make them)."""
+        if len(world.rows) >= root.hand_no:
+            row = world.rows[root.hand_no - 1]
+            points = list(row["points"])
+            bags = [cell["bags"] for cell in row["cells"]]
+        else:
+            tricks = list(world.tricks_won)
+            plays, seat = [], world.leader
+            for _ in range(world.players):
+                plays.append({"seat": seat, "card": world.hands[seat][0]})
+                seat = next_seat(seat, world.players)
+            tricks[self.rules.trick_winner(plays, "S")] += 1
+            points, bags = [], []
+            for index, side in enumerate(world.sides):
+                p, b, _ = side_score([world.bids[s] for s in side], [tricks[s] for s in side],
+                                     [world.blind[s] for s in side], world.options, world.bags[index])
+                points.append(p)
+                bags.append(b)
+        if bag_cost and root.options["sandbags"]:
+            points = [p + 100 * ((root.bags[i] + b) // 10) - 10 * b for i, (p, b) in enumerate(zip(points, bags))]
+        return points
+
+    def search_reward(self, world, root):
+        """A side's points minus the others' mean (cut-throat: what others score hurts),
+        scaled to [0, 1]; partners share their side's reward."""
+        values = self.hand_points(world, root, bag_cost=True)
+        sides = len(values)
+        # Tight enough that a trick's 10 points moves the reward by about 0.1 (a looser
+        # scale drowns the differences between cards in UCB's exploration); nil and
+        # blind nil swings are clipped.
+        scale = 8 * root.hand_size
+        total = sum(values)
+        by_side = [min(1.0, max(0.0, 0.5 + (v - (total - v) / (sides - 1)) / scale)) for v in values]
+        return [by_side[self.rules.side_of(root, s)] for s in range(root.players)]
+
+    def playout_action(self, world, rng):
+        seat = world.turn
+        phase = world.phase
+        if phase == "play":
+            side = next(side for side in world.sides if seat in side)
+            if world.bids[seat] == 0:
+                want = False  # nil: duck everything
+            elif world.options["sandbags"]:
+                contract = sum(world.bids[s] for s in side)
+                want = sum(world.tricks_won[s] for s in side if world.bids[s]) < contract
+            else:
+                want = True  # overtricks score, and they set the others
+            partners = side if len(side) > 1 else ()
+            if world.first_card in world.hands[seat] and not world.history and not world.trick:
+                return {"type": "play", "cards": [world.first_card]}
+            card = play_card(world.hands[seat], world.trick, world.broken, want, partners, rng)
+            return {"type": "play", "cards": [card]}
+        if phase == "bid":
+            n = bid_for(world.hands[seat], world.players, world.options)
+            allowed = self.rules.allowed_bids(world)
+            if world.options["nil"] == "off":
+                allowed = [b for b in allowed if b > 0] or [0]  # double nil only: bid_for never says 0
+            return {"type": "bid", "n": min(allowed, key=lambda b: (abs(b - n), b))}
+        if phase == "exchange":
+            nil = world.bids[seat] == 0
+            return {"type": "give", "cards": [exchange_card(world.hands[seat], nil)]}
+        if phase == "blind":
+            return {"type": "look"}
+        return {"type": "keep" if keep_drawn(world.stock[0], world.hands[seat]) else "discard"}
+
+    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
+        """Normal and hard bid by counting sure tricks (a search over 14 bids with few
+        playouts each is noise) and decide the two-player draw by flat Monte Carlo
+        (a tree would expand the later bids at random); they search the play."""
+        settings = self.bot_levels.get(level)
+        if not settings or not settings["iterations"] or state.phase == "play":
+            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
+        view = self.game.view(state, seat)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        slips = self.slips(settings, rng)
+        if state.phase in ("bid", "blind"):
+            action = bid_decision(view)
+        elif state.phase == "exchange":
+            action = baseline.choose(view, rng)
+        else:
+            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
+            action = self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
+        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
+
+    def bid_slips(self, view, chosen, near):
+        """Nobody bids nil by a slip: a bid one off from 1 is 2."""
+        return [a for a in near if a["n"] > 0] if chosen["n"] > 0 else near
+
+    def flat_draw(self, state, seat, worlds, time_ms, rng, sample):
+        """Keep or discard: both tried on the same sampled worlds, played out to the hand's end."""
+        deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
+        horizon = self.search_horizon(state)
+        totals = {"keep": 0.0, "discard": 0.0}
+        for done in range(worlds):
+            if deadline is not None and done >= 4 and time.perf_counter() > deadline:
+                break
+            base = sample(state, seat, rng)
+            seed = rng.random()
+            for kind in totals:
+                world = base.clone()
+                self.rules.perform(world, {"type": kind})
+                playout_rng = random.Random(seed)  # the same luck for both choices
+                while not self.search_done(world, horizon):
+                    self.rules.perform(world, self.playout_action(world, playout_rng))
+                totals[kind] += self.search_reward(world, state)[seat]
+        return {"type": max(totals, key=lambda k: (totals[k], k == "keep"))}
+
+
+_SPADE_ORDER = ["BJ", "LJ"] + [r + "S" for r in reversed(C.RANKS)]  # strongest first
+
+
+def _by_suit(hand):
+    suits = {"S": [], "H": [], "D": [], "C": []}
+    for card in hand:
+        suits[SUIT[card]].append(card)
+    for cards in suits.values():
+        cards.sort(key=POWER.__getitem__, reverse=True)
+    return suits
+
+
+def sure_tricks(hand, players: int, jokers: bool = True) -> float:
+    """Tricks the hand should take: spades that survive the higher ones outside,
+    long spades, side winners that are not ruffed first, and ruffs of short suits."""
+    suits = _by_suit(hand)
+    spades = suits["S"]
+    mine = set(spades)
+    order = [c for c in _SPADE_ORDER if jokers or c not in C.JOKERS]
+    per_suit = 54 / players  # cards per seat, roughly: long side suits get ruffed sooner
+    total = 0.0
+    counted = 0  # spades already counted as winners (not free to ruff)
+    for i, card in enumerate(spades):
+        missing = sum(1 for c in order[: order.index(card)] if c not in mine)
+        if missing <= i:
+            total += 1.0
+            counted += 1
+        elif missing == i + 1:
+            total += 0.5
+            counted += 1
+        elif missing == i + 2 and len(spades) >= 3:
+            total += 0.25
+    long_spades = len(spades) - max(counted, 3)
+    if long_spades > 0:
+        total += 0.7 * long_spades
+    spare = max(0, len(spades) - counted)
+    for s in "HDC":
+        cards = suits[s]
+        length = len(cards)
+        rounds = 3 if length <= per_suit / 4 + 1 else 2  # safe rounds before a ruff
+        ranks = [POWER[c] for c in cards]
+        side = 0.0
+        for i, r in enumerate(ranks[:rounds]):
+            missing_above = 12 - r - sum(1 for x in ranks if x > r)
+            if missing_above <= 0:
+                side += 1.0 if i == 0 else 0.85
+            elif missing_above == 1 and length >= 2:
+                side += 0.55
+            elif missing_above == 2 and length >= 3:
+                side += 0.2
+        total += side * (0.9 if players >= 5 else 1.0)
+        if spare and length <= 1:  # a void or singleton lets a spare spade ruff
+            ruffs = min(spare, 2 - length)
+            total += 0.8 * ruffs
+            spare -= ruffs
+    return total
+
+
+def nil_safe(hand, players: int) -> bool:
+    """No card that is likely to be forced to win: no joker or high spade, few spades,
+    and side honours only with enough low cards to duck under them."""
+    suits = _by_suit(hand)
+    spades = suits["S"]
+    if any(c in C.JOKERS for c in spades) or len(spades) > 3:
+        return False
+    if spades and POWER[spades[0]] > POWER["9S"] - (len(spades) - 1) * 2:
+        return False
+    for s in "HDC":
+        cards = suits[s]
+        if not cards:
+            continue
+        top = POWER[cards[0]]
+        low = sum(1 for c in cards if POWER[c] <= POWER["6S"])
+        if top >= POWER["AS"] or (top >= POWER["KS"] and low < 3) or (top >= POWER["QS"] and low < 2) \
+                or (top >= POWER["TS"] and low < 1):
+            return False
+    return True
+
+
+def bid_for(hand, players, options, partner_bid=None) -> int:
+    """The number to bid: nil when the hand is safe and nil is on, else the sure tricks
+    shaded down a little (a failed contract costs far more than an overtrick earns)."""
+    estimate = sure_tricks(hand, players, options["jokers"])
+    if options["nil"] != "off" and estimate < 1.6 and nil_safe(hand, players):
+        return 0
+    size = len(hand)
+    shade = 0.35 if options["failed"] == "minus" else 0.2
+    return max(1, min(size, int(estimate - shade + 0.5)))
+
+
+def bid_decision(view) -> dict:
+    """The bid (or blind-nil choice) of the normal and hard levels, from the view."""
+    legal = view["legal"]
+    if legal[0].get("blind"):
+        seat = view["seat"]
+        sides = view["sides"]
+        mine = next(i for i, side in enumerate(sides) if seat in side)
+        behind = max(t for i, t in enumerate(view["scores"]) if i != mine) - view["scores"][mine]
+        # A partner covers a blind nil; alone, it fails too often to be worth 200.
+        if len(sides[mine]) > 1 and behind >= 200:
+            return {"type": "bid", "n": 0, "blind": True}
+        return {"type": "look"}
+    double = double_nil_bid(view)
+    if double:
+        return double
+    n = bid_for(view["hand"], view["players"], view["options"])
+    return nearest_bid(legal, n)
+
+
+def nearest_bid(legal, n) -> dict:
+    """The legal plain bid nearest `n` (the hook or the minimum team bid may forbid `n`)."""
+    plain = [a for a in legal if not a.get("double") and not a.get("blind")] or legal
+    return min(plain, key=lambda a: (abs(a["n"] - n), a["n"]))
+
+
+def double_nil_safe(hand, players: int) -> bool:
+    """A hand that makes nil more than half the time (64 % measured): at most two spades, none above the
+    seven (no joker), and in every side suit nothing above the ten, with two cards of six
+    or lower under a nine or ten (measured: docs/rules/spades.md)."""
+    suits = _by_suit(hand)
+    spades = suits["S"]
+    if len(spades) > 2 or any(POWER[c] > POWER["7S"] for c in spades):
+        return False
+    for s in "HDC":
+        cards = suits[s]
+        if not cards:
+            continue
+        top = POWER[cards[0]]
+        low = sum(1 for c in cards if POWER[c] <= POWER["6S"])
+        if top > POWER["TS"] or (top >= POWER["9S"] and low < 2):
+            return False
+    return True
+
+
+def double_nil_bid(view):
+    """The double nil action when it is offered and the hand is safe enough (at ±200 it
+    pays only if it is made more than half the time), else None."""
+    action = next((a for a in view["legal"] if a.get("double")), None)
+    if action and double_nil_safe(view["hand"], view["players"]):
+        return action
+    return None
+
+
+def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
+    """The playouts' card: win as cheaply as possible when the side wants tricks (not
+    over a partner already winning), otherwise shed the highest card that loses."""
+    if trick:
+        led = SUIT[trick[0]["card"]]
+        cards = [c for c in hand if SUIT[c] == led] or hand
+    elif broken:
+        cards = hand
+    else:
+        cards = [c for c in hand if SUIT[c] != "S"] or hand
+    if len(cards) == 1:
+        return cards[0]
+    if rng.random() < noise:
+        return cards[rng.randrange(len(cards))]
+    key = lambda c: (SUIT[c] == "S", POWER[c])  # noqa: E731
+    if not trick:
+        return max(cards, key=key) if want else min(cards, key=key)
+    best = trick[0]
+    best_card = best["card"]
+    for play in trick[1:]:
+        card = play["card"]
+        if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
+                SUIT[card] == "S" and SUIT[best_card] != "S"):
+            best, best_card = play, card
+    best_suit, best_power = SUIT[best_card], POWER[best_card]
+    winners, losers = [], []
+    for c in cards:
+        s = SUIT[c]
+        if (s == best_suit and POWER[c] > best_power) or (s == "S" and best_suit != "S"):
+            winners.append(c)
+        else:
+            losers.append(c)
+    if best["seat"] in partner_seats:  # the partner has it: keep the high cards
+        return min(losers or winners, key=key)
+    if want:
+        return min(winners, key=key) if winners else min(losers, key=key)
+    return max(losers, key=key) if losers else min(winners, key=key)
+
+
+AI = SpadesAI
