@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bots import choose, seatings, summarize  # noqa: E402  (bench/bots.py puts py/ on the path)
 from ismcts_adapter import SCORES, Resampler, SpielGame  # noqa: E402
+from runs import identity, read_lines, run_tasks, todo  # noqa: E402
 from vs_openspiel import code_version  # noqa: E402
 
 from games import registry  # noqa: E402
@@ -48,6 +49,7 @@ from games import registry  # noqa: E402
 # against hard (bench/vs_openspiel.py); the others are untuned: about 0.7 of the spread of
 # a deal's result in that unit, as 5 is for Oh Hell's points (pass --uct-c to try others).
 DEFAULT_UCT_C = {"oh_hell": 5.0, "spades": 15.0, "kozel": 18.0, "eight_five_three": 2.5, "zevaka": 0.35}
+SCRIPT = "vs_ismcts"
 SETTINGS = ("game", "players", "options", "sims", "uct_c", "level", "seed")  # a run's identity (for --resume)
 
 
@@ -92,7 +94,7 @@ def play_seating(game, settings: dict, seed: int, kinds: list[str], times: dict)
     return state.returns(), state.details()
 
 
-def play_set(task) -> dict:
+def play_set(task) -> list[dict]:
     settings, index = task
     game = registry.get(settings["game"])
     seed = deal_seed(settings, index)
@@ -106,22 +108,11 @@ def play_set(task) -> dict:
         theirs = [r for r, k in zip(returns, kinds) if k == "B"]
         diff += statistics.fmean(ours) - statistics.fmean(theirs)
         rows.append({"kinds": "".join(kinds), "returns": returns, "details": details})
-    return dict(settings, script="vs_ismcts", set=index, deal_seed=seed, unit=SCORES[settings["game"]].unit,
-                diff=diff / len(arrangements), seatings=rows, ms=times, seconds=time.perf_counter() - started)
+    return [dict(settings, script=SCRIPT, set=index, deal_seed=seed, unit=SCORES[settings["game"]].unit,
+                diff=diff / len(arrangements), seatings=rows, ms=times, seconds=time.perf_counter() - started)]
 
 
 # ---- results -------------------------------------------------------------------------------
-def identity(line: dict) -> str:
-    return json.dumps({k: line[k] for k in SETTINGS}, sort_keys=True)
-
-
-def read_results(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    lines = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
-    return [line for line in lines if line.get("script") == "vs_ismcts"]
-
-
 def summary(lines: list[dict]) -> dict:
     """One run's figures from its deal sets (each counted once, the last line of a set kept)."""
     by_set = {line["set"]: line for line in lines}
@@ -165,8 +156,8 @@ def describe(settings: dict, s: dict) -> str:
 
 def report(path: Path) -> None:
     groups: dict[str, list[dict]] = {}
-    for line in read_results(path):
-        groups.setdefault(identity(line), []).append(line)
+    for line in read_lines(path, SCRIPT):
+        groups.setdefault(identity(line, SETTINGS), []).append(line)
     if not groups:
         print(f"no vs_ismcts results in {path}")
     for key, lines in groups.items():
@@ -175,37 +166,11 @@ def report(path: Path) -> None:
 
 # ---- the run --------------------------------------------------------------------------------
 def run(settings: dict, args, version: dict) -> None:
-    done = {line["set"] for line in read_results(args.json) if identity(line) == identity(settings)}
-    wanted = range(args.deals)
-    if done & set(wanted) and not args.resume:
-        raise SystemExit(f"{args.json} already holds {len(done & set(wanted))} of these deal sets: "
-                         "pass --resume to skip them, or another --json or --seed")
-    tasks = [(settings, i) for i in wanted if i not in done]
-    label = f"{settings['game']} {settings['level']} vs ISMCTS {settings['sims']}"
-    print(f"{label}: {len(tasks)} deal sets to play ({len(done & set(wanted))} already in {args.json})",
-          file=sys.stderr)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    pool = None
-    if args.jobs > 1 and len(tasks) > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork").Pool(args.jobs)
-        stream = pool.imap_unordered(play_set, tasks)
-    else:
-        stream = map(play_set, tasks)
-    try:
-        for count, line in enumerate(stream, 1):
-            with args.json.open("a") as out:  # one writer (this process), one line a deal set
-                out.write(json.dumps(dict(line, **version)) + "\n")
-            print(f"\r{label}: {count}/{len(tasks)} deal sets, {time.perf_counter() - started:.0f} s",
-                  end="", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.terminate()
-        print(file=sys.stderr)
-    lines = [line for line in read_results(args.json)
-             if identity(line) == identity(settings) and line["set"] < args.deals]
+    tasks = [(settings, i) for i in todo(args.json, SCRIPT, settings, SETTINGS, "set", range(args.deals), args.resume)]
+    label = f"{settings['game']} {settings['level']} vs ISMCTS {settings['sims']}, deal sets"
+    run_tasks(play_set, tasks, args.jobs, args.json, label, version)
+    me = identity(settings, SETTINGS)
+    lines = [line for line in read_lines(args.json, SCRIPT) if identity(line, SETTINGS) == me and line["set"] < args.deals]
     if lines:
         print(describe(settings, summary(lines)))
 
