@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bots import NO_TIME_CAP, choose, register_level  # noqa: E402  (bench/bots.py puts py/ on the path)
 from ismcts_adapter import SpielGame  # noqa: E402
-from runs import identity, read_lines, run_tasks, todo  # noqa: E402
+from runs import add_run_arguments, by_settings, lines_of, run_tasks, todo  # noqa: E402
 from vs_openspiel import code_version  # noqa: E402
 
 from games import registry  # noqa: E402
@@ -264,9 +264,7 @@ def worst_lines(rows: list[dict], level: str) -> list[str]:
 
 
 def report(path: Path, margin: float) -> None:
-    groups: dict[str, list[dict]] = {}
-    for line in read_lines(path, SCRIPT):
-        groups.setdefault(identity(line, SETTINGS), []).append(line)
+    groups = by_settings(path, SCRIPT, SETTINGS)
     if not groups:
         print(f"no mistake audits in {path}")
     for key, lines in groups.items():
@@ -282,14 +280,8 @@ def main():
     parser.add_argument("--level", default="hard")
     parser.add_argument("--compare", default="normal", help="a second level scored on the same positions ('' for none)")
     parser.add_argument("--margin", type=float, default=DEFAULT_MARGIN, help="a mistake: a loss above this (reward)")
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--options", default="{}", help="the game's options as JSON")
     parser.add_argument("--records", type=Path, help="audit these positions (a match record a line) instead")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", default="mistakes")
-    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "mistakes.jsonl")
-    parser.add_argument("--resume", action="store_true", help="skip the deals of these settings already in --json")
-    parser.add_argument("--report", type=Path, metavar="FILE", help="summarise a results file, then stop")
+    add_run_arguments(parser, ROOT / "bench" / "results" / "mistakes.jsonl", "mistakes", "deal")
     args = parser.parse_args()
     if args.report:
         return report(args.report, args.margin)
@@ -314,8 +306,7 @@ def main():
     tasks = [(settings, i, records[i] if records else None)
              for i in todo(args.json, SCRIPT, settings, SETTINGS, "deal", indices, args.resume)]
     run_tasks(audit_task, tasks, args.jobs, args.json, f"{args.game} mistakes, deals", code_version(ROOT / "py"))
-    me = identity(settings, SETTINGS)
-    lines = [line for line in read_lines(args.json, SCRIPT) if identity(line, SETTINGS) == me and line["deal"] in indices]
+    lines = [line for line in lines_of(args.json, SCRIPT, SETTINGS, settings) if line["deal"] in indices]
     print(describe(settings, lines, args.margin))
 
 

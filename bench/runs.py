@@ -59,3 +59,26 @@ def run_tasks(worker, tasks: list, jobs: int, path: Path, label: str, extra: dic
         if pool is not None:
             pool.terminate()
         print(file=sys.stderr)
+
+
+def by_settings(path: Path, script: str, keys) -> dict[str, list[dict]]:
+    """The file's lines of `script`, grouped by their settings (as JSON)."""
+    groups: dict[str, list[dict]] = {}
+    for line in read_lines(path, script):
+        groups.setdefault(identity(line, keys), []).append(line)
+    return groups
+
+
+def lines_of(path: Path, script: str, keys, settings: dict) -> list[dict]:
+    return by_settings(path, script, keys).get(identity(settings, keys), [])
+
+
+def add_run_arguments(parser, results: Path, seed: str, task: str) -> None:
+    """The options every resumable run has (the game's set-up, processes, the results file)."""
+    parser.add_argument("--players", type=int, help="default: the game's usual count")
+    parser.add_argument("--options", default="{}", help="the game's options as JSON (default: its defaults)")
+    parser.add_argument("--jobs", type=int, default=1, help=f"{task}s played in this many processes")
+    parser.add_argument("--seed", default=seed)
+    parser.add_argument("--json", type=Path, default=results)
+    parser.add_argument("--resume", action="store_true", help=f"skip the {task}s of these settings already in --json")
+    parser.add_argument("--report", type=Path, metavar="FILE", help="summarise a results file, then stop")

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bots import choose, seatings, summarize  # noqa: E402  (bench/bots.py puts py/ on the path)
 from ismcts_adapter import SCORES, Resampler, SpielGame  # noqa: E402
-from runs import identity, read_lines, run_tasks, todo  # noqa: E402
+from runs import add_run_arguments, by_settings, lines_of, run_tasks, todo  # noqa: E402
 from vs_openspiel import code_version  # noqa: E402
 
 from games import registry  # noqa: E402
@@ -155,9 +155,7 @@ def describe(settings: dict, s: dict) -> str:
 
 
 def report(path: Path) -> None:
-    groups: dict[str, list[dict]] = {}
-    for line in read_lines(path, SCRIPT):
-        groups.setdefault(identity(line, SETTINGS), []).append(line)
+    groups = by_settings(path, SCRIPT, SETTINGS)
     if not groups:
         print(f"no vs_ismcts results in {path}")
     for key, lines in groups.items():
@@ -169,8 +167,7 @@ def run(settings: dict, args, version: dict) -> None:
     tasks = [(settings, i) for i in todo(args.json, SCRIPT, settings, SETTINGS, "set", range(args.deals), args.resume)]
     label = f"{settings['game']} {settings['level']} vs ISMCTS {settings['sims']}, deal sets"
     run_tasks(play_set, tasks, args.jobs, args.json, label, version)
-    me = identity(settings, SETTINGS)
-    lines = [line for line in read_lines(args.json, SCRIPT) if identity(line, SETTINGS) == me and line["set"] < args.deals]
+    lines = [line for line in lines_of(args.json, SCRIPT, SETTINGS, settings) if line["set"] < args.deals]
     if lines:
         print(describe(settings, summary(lines)))
 
@@ -183,13 +180,7 @@ def main():
     parser.add_argument("--levels", default="hard", help="our levels, comma-separated (bench/bots.py specs: hardx2...)")
     parser.add_argument("--uct-c", type=float, help="ISMCTS's exploration constant (default: per game, %s)"
                         % ", ".join(f"{g} {c}" for g, c in DEFAULT_UCT_C.items()))
-    parser.add_argument("--players", type=int, help="default: the game's usual count")
-    parser.add_argument("--options", default="{}", help="the game's options as JSON (default: its defaults)")
-    parser.add_argument("--jobs", type=int, default=1, help="deal sets played in this many processes")
-    parser.add_argument("--seed", default="ismcts")
-    parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "ismcts.jsonl")
-    parser.add_argument("--resume", action="store_true", help="skip the deal sets of these settings already in --json")
-    parser.add_argument("--report", type=Path, metavar="FILE", help="summarise a results file, then stop")
+    add_run_arguments(parser, ROOT / "bench" / "results" / "ismcts.jsonl", "ismcts", "deal set")
     args = parser.parse_args()
     if args.report:
         return report(args.report)
