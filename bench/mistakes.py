@@ -5,15 +5,17 @@
     python bench/mistakes.py --report bench/results/mistakes.jsonl [--margin 0.02]
 
 Positions come from real playthroughs (the first deal of seeded matches, --level at every
-seat), --per-deal of them a deal, drawn among the decisions with more than one legal action
-(or from --records: a JSON record a line, each played to its end). On each, --level and
---compare choose as they do in the app (no time cap), and the big search (the level's own
-search with --factor times its iterations, as bench/bots.py's `hardx10`) values the actions.
+seat), --per-deal of them a deal, drawn among the decisions with a real choice (more than one
+legal action that are not all twins, cards that win and lose the same tricks), or from
+--records (a JSON match record a line, each played to its end). On each, --level and --compare
+choose as they do in the app (no time cap), and the big search (the level's own search with
+--factor times its iterations, as bench/bots.py's `hardx10`) values the actions.
 
 How each decision is scored, said in the output as its method:
   search     the big search is the level's own (the play in every game): its per-action values
              (`SearchResult.stats`, mean reward in [0, 1]); an action the search counts as the
              twin of another (touching cards) takes its twin's value.
+  twins      (--records only) every legal action is a twin of the others: no loss possible.
   all_legal  the level decides without its search, or searches only some of the actions (Oh
              Hell bids: a window around an estimate; Spades bids: sure tricks; 8-5-3 trump,
              gives and talon swaps; Zevaka's draws), or the big search's values do not cover
@@ -26,7 +28,10 @@ Losses are in reward units, and in points where the game's reward is linear in t
 (`POINTS_PER_REWARD`): Oh Hell deal points, Spades points (side minus the others' mean),
 8-5-3 tricks minus duty, Zevaka the chance of not being the loser. Kozel's reward mixes defeat
 points, card points and the party's end, so it stays in reward units (0.1 = 60 card points,
-0.35 = 6 defeat points); a Kozel give-away is a pass holding card points that is a mistake.
+0.35 = 6 defeat points). Kozel's point passes (a pass of card points while a pass of fewer
+points was legal: the issue's give-away) are listed apart with the big search's verdict on each,
+since the big search shares the level's playout policy and may approve of them (it approves of
+the issue's own position, bench/positions/kozel_giveaway.jsonl).
 
 Each finished deal (or record) appends one JSON line a position to --json; --resume skips the
 deals of the same settings already there; --report summarises a file: each level's mistake
@@ -102,7 +107,7 @@ def playthrough(game, settings: dict, index: int):
     decisions = []
     while not deal.is_terminal():  # (the adapter knows where a deal ends)
         state = deal.state
-        if len(game.legal(state)) > 1:
+        if len(game.search_actions(state, game.legal(state))) > 1:  # a real choice: not only twins
             decisions.append(state.clone())
         deal.apply_action(deal.spiel_game.ids.id_of(choose(game, state, settings["level"], rng)))
     picked = random.Random(f"{seed}:pick").sample(range(len(decisions)), min(settings["per_deal"], len(decisions)))
@@ -157,7 +162,9 @@ def score_position(game, settings: dict, state, where: dict) -> dict:
     big_choice = game.bot(state, seat, big_level, random.Random(f"{tag}:big"), NO_TIME_CAP, trace=trace)
     values = values_by_search(game, state, trace[-1], legal) if trace else None
     method = "search"
-    if values is None or len(values) < 2:
+    if len(game.search_actions(state, legal)) == 1:  # twins only (a --records position): nothing to lose
+        method, values = "twins", {search.action_key(a): 0.0 for a in legal}
+    elif values is None or len(values) < 2:
         method = "all_legal"
         values, big_choice = values_by_rollouts(game, state, level_settings, level_settings["iterations"],
                                                 random.Random(f"{tag}:all"))
