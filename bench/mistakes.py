@@ -9,7 +9,8 @@ seat), --per-deal of them a deal, drawn among the decisions with a real choice (
 legal action that are not all twins, cards that win and lose the same tricks), or from
 --records (a JSON match record a line, each played to its end). On each, --level and --compare
 choose as they do in the app (no time cap), and the big search (the level's own search with
---factor times its iterations, as bench/bots.py's `hardx10`) values the actions.
+--factor times its iterations and its other budgets: Oh Hell's bid_iterations, 8-5-3's
+declare_worlds, Spades' draw_worlds) values the actions.
 
 How each decision is scored, said in the output as its method:
   search     the big search is the level's own (the play in every game): its per-action values
@@ -145,6 +146,20 @@ def values_by_rollouts(game, state, settings: dict, iterations: int, rng) -> tup
     return {k: v for k, (n, v) in result.stats.items()}, result.action
 
 
+def big_search_level(game, level: str, factor) -> str:
+    """`level` with every budget times `factor` (its iterations, and the budgets of the
+    decisions searched apart: Oh Hell's bid_iterations, 8-5-3's declare_worlds, Spades'
+    draw_worlds), no time cap; added to the game's levels in this process."""
+    name = f"{level}-big-x{factor}"
+    if name not in game.bot_levels:
+        settings = dict(game.bot_levels[register_level(game, level)])
+        for key, value in settings.items():
+            if (key.endswith("iterations") or key.endswith("_worlds")) and type(value) is int and value:
+                settings[key] = max(1, round(value * factor))
+        game.bot_levels[name] = settings
+    return name
+
+
 def score_position(game, settings: dict, state, where: dict) -> dict:
     search = engine_search()
     seat = state.turn
@@ -156,7 +171,7 @@ def score_position(game, settings: dict, state, where: dict) -> dict:
     for level in dict.fromkeys([settings["level"], settings["compare"]]):
         if level:
             chosen[level] = choose(game, state, level, random.Random(f"{tag}:{level}"))
-    big_level = register_level(game, f"{settings['level']}x{settings['factor']}")
+    big_level = big_search_level(game, settings["level"], settings["factor"])
     level_settings = game.bot_levels[big_level]
     trace = []
     big_choice = game.bot(state, seat, big_level, random.Random(f"{tag}:big"), NO_TIME_CAP, trace=trace)
