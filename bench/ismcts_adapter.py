@@ -15,9 +15,9 @@ this module without it):
 - The resampler: our own sampler (`game.sample`), which deals again every card the
   acting seat cannot see.
 - `apply_action` does what `Game.apply` does, without the legality check, in place.
-- One deal: the state is terminal when the match's deal counter moves or the match ends
-  (`SCORES`: the per-game knowledge, until the engine has one `deal_number`). Returns are
-  in each game's own unit, read from the score sheet.
+- One deal: the state is terminal when the match's deal counter (`game.deal_number`, the
+  same in every game) moves or the match ends. Returns are in each game's own unit, read
+  from the score sheet (`SCORES`, the per-game knowledge of what to report).
 """
 
 import hashlib
@@ -46,7 +46,6 @@ def _zevaka_details(game, state, row, seat):
 
 @dataclass(frozen=True)
 class Score:
-    counter: str | None  # the state attribute counting the match's deals (None: one game, no counter)
     rows: Callable  # state -> the score sheet's rows (one per deal)
     unit: str
     points: Callable  # (game, state, row, seat) -> the seat's result in `unit`
@@ -55,27 +54,27 @@ class Score:
 
 SCORES = {
     "oh_hell": Score(
-        "deal_index", lambda s: s.sheet["rows"], "deal points",
+        lambda s: s.sheet["rows"], "deal points",
         lambda g, s, row, seat: row["cells"][seat]["points"],
         lambda g, s, row, seat: {"bid": row["cells"][seat]["bid"], "tricks": row["cells"][seat]["tricks"],
                                  "exact": int(row["cells"][seat]["bid"] == row["cells"][seat]["tricks"])}),
     "spades": Score(
-        "hand_no", lambda s: s.rows, "points of the seat's side this hand",
+        lambda s: s.rows, "points of the seat's side this hand",
         lambda g, s, row, seat: row["points"][_side_index(s.sides, seat)],
         lambda g, s, row, seat: {"bid": row["bids"][seat], "tricks": row["tricks"][seat],
                                  "made": int(row["tricks"][seat] == 0 if row["bids"][seat] == 0
                                              else row["tricks"][seat] >= row["bids"][seat])}),
     "eight_five_three": Score(
-        "deal_index", lambda s: s.sheet["rows"], "tricks minus duty",
+        lambda s: s.sheet["rows"], "tricks minus duty",
         lambda g, s, row, seat: row["points"][seat],
         lambda g, s, row, seat: {"duty": row["cells"][seat]["duty"], "tricks": row["cells"][seat]["tricks"]}),
     "kozel": Score(
-        "deal_number", lambda s: s.sheet["rows"], "the team's card points this deal",
+        lambda s: s.sheet["rows"], "the team's card points this deal",
         lambda g, s, row, seat: row["card_points"][seat % len(row["card_points"])],
         lambda g, s, row, seat: {"defeat_given_minus_taken":
                                  _others_mean_minus_own(row["points"], seat % len(row["points"]))}),
     "zevaka": Score(
-        None, lambda s: [], "1 for not being the loser, 0 for the loser",
+        lambda s: [], "1 for not being the loser, 0 for the loser",
         lambda g, s, row, seat: int(s.loser != seat),
         lambda g, s, row, seat: _zevaka_details(g, s, row, seat)),
 }
@@ -154,7 +153,7 @@ class SpielGame:
         return self.players
 
     def deal_counter(self, state):
-        return getattr(state, self.score.counter) if self.score.counter else 0
+        return self.game.deal_number(state)
 
     def start(self, state) -> "SpielState":
         """The adapter over `state`, which must be at the start of a deal (the trail begins here)."""

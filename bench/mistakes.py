@@ -76,11 +76,9 @@ KOZEL_CARD_POINTS = {"J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 
 
 def engine_search():
-    """The engine's search module (engine/ai/ after the package reorganisation)."""
-    try:
-        from games.engine.ai import search
-    except ImportError:
-        from games.engine import search
+    """The engine's search module."""
+    from games.engine.ai import search
+
     return search
 
 
@@ -108,7 +106,7 @@ def playthrough(game, settings: dict, index: int):
     decisions = []
     while not deal.is_terminal():  # (the adapter knows where a deal ends)
         state = deal.state
-        if len(game.search_actions(state, game.legal(state))) > 1:  # a real choice: not only twins
+        if len(game.ai.search_actions(state, game.legal(state))) > 1:  # a real choice: not only twins
             decisions.append(state.clone())
         deal.apply_action(deal.spiel_game.ids.id_of(choose(game, state, settings["level"], rng)))
     picked = random.Random(f"{seed}:pick").sample(range(len(decisions)), min(settings["per_deal"], len(decisions)))
@@ -129,7 +127,7 @@ def values_by_search(game, state, result, legal) -> dict | None:
         if key in counted:
             values[key] = counted[key]
             continue
-        twin = next((k for k, rep in reps.items() if len(game.search_actions(state, [rep, action])) == 1), None)
+        twin = next((k for k, rep in reps.items() if len(game.ai.search_actions(state, [rep, action])) == 1), None)
         if twin is None:
             return None
         values[key] = counted[twin]
@@ -140,9 +138,8 @@ def values_by_rollouts(game, state, settings: dict, iterations: int, rng) -> tup
     """Every legal action valued by determinized rollouts with the level's sampler."""
     search = engine_search()
     legal = game.legal(state)
-    sampler = game.sampler_for(settings) if hasattr(game, "sampler_for") else None
-    result = search.rollouts(game, state, state.turn, search.Budget(iterations, None), rng,
-                             sample=sampler, candidates=legal)
+    result = search.rollouts(game.ai, state, state.turn, search.Budget(iterations, None), rng,
+                             playout=game.ai.playout_for(settings), candidates=legal)
     return {k: v for k, (n, v) in result.stats.items()}, result.action
 
 
@@ -177,7 +174,7 @@ def score_position(game, settings: dict, state, where: dict) -> dict:
     big_choice = game.bot(state, seat, big_level, random.Random(f"{tag}:big"), NO_TIME_CAP, trace=trace)
     values = values_by_search(game, state, trace[-1], legal) if trace else None
     method = "search"
-    if len(game.search_actions(state, legal)) == 1:  # twins only (a --records position): nothing to lose
+    if len(game.ai.search_actions(state, legal)) == 1:  # twins only (a --records position): nothing to lose
         method, values = "twins", {search.action_key(a): 0.0 for a in legal}
     elif values is None or len(values) < 2:
         method = "all_legal"
