@@ -60,3 +60,36 @@ def positions(game, players, options, seed, policy="mixed", every=1):
         else:
             action = game.bot(state, state.turn, "baseline", rng)
         state = game.apply(state, action)
+
+
+def check_sampling_after_advancing_in_place(game, players, options, seeds, steps=6):
+    """A state sampled, then advanced in place with `perform` (as an outside search does,
+    without recording the action), then sampled again: the second world must be a world of
+    the advanced position, not of the first (a sampler's cache keyed on what `perform` does
+    not change would hand back the first position's plan)."""
+    checked = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_match(players, options, seed)
+        for step in range(60):
+            if game.to_act(state) is None:
+                break
+            seat = state.turn
+            game.sample(state, seat, rng)  # fills any cache for this state object
+            advanced = state.clone()
+            for _ in range(rng.randrange(1, steps)):
+                if game.to_act(advanced) is None:
+                    break
+                game.perform(advanced, rng.choice(game.legal(advanced)))
+            if game.to_act(advanced) is None:
+                break
+            viewer = advanced.turn
+            game.sample(advanced, viewer, rng)  # this object's first sample: fills the cache
+            game.perform(advanced, rng.choice(game.legal(advanced)))
+            if game.to_act(advanced) is None:
+                break
+            viewer = advanced.turn
+            check_sample(game, advanced, viewer, game.sample(advanced, viewer, rng))
+            checked += 1
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return checked

@@ -306,3 +306,11 @@ def test_the_8_passes_a_hand_that_promises_no_game_once():
     assert GAME.bot(strong, strong.eight, "hard", random.Random(1)) != {"type": "pass"}
     once = GAME.apply(state, {"type": "pass"})
     assert GAME.bot(once, once.eight, "hard", random.Random(1))["type"] == "trump"
+
+
+def test_sampling_a_state_advanced_in_place_gives_a_world_of_that_position():
+    """Issue 25: the knowledge cache was keyed on the number of recorded actions, which
+    `perform` does not change."""
+    from sampling_checks import check_sampling_after_advancing_in_place
+
+    assert check_sampling_after_advancing_in_place(GAME, 3, {}, seeds=range(3)) >= 30

@@ -252,3 +252,11 @@ def test_a_molodka_holder_leads_all_four(iteration_budgets):
     assert len(state.hands[0]) == HAND and state.turn == 0
     for level in ("baseline", "normal", "hard"):
         assert GAME.bot(state, 0, level, random.Random(4)) == play("6D", "7D", "8D", "9D")
+
+
+def test_sampling_a_state_advanced_in_place_gives_a_world_of_that_position():
+    """Issue 25: the plan cache was keyed on the number of recorded actions, which `perform`
+    does not change (40 of 40 broken worlds from an outside search)."""
+    from sampling_checks import check_sampling_after_advancing_in_place
+
+    assert check_sampling_after_advancing_in_place(GAME, 4, {}, seeds=range(3)) >= 30

@@ -373,3 +373,23 @@ def test_the_lowest_club_passed_to_the_partner_is_pinned_once():
             world = GAME.sample(state, seat, rng)
             assert sorted(c for h in world.hands for c in h) == sorted(c for h in state.hands for c in h)
             assert "3C" in world.hands[2]
+
+
+def test_the_search_scores_a_hand_stopped_before_its_last_trick_as_the_rules_do():
+    """Issue 25: a playout stops before the forced last trick and scores the hand itself; a
+    double nil counts ±200 there as in the rules (it counted ±100)."""
+    rng = random.Random(5)
+    checked = doubles = 0
+    for seed in range(400):
+        state = GAME.new_match(4, {"nil": "nil", "double_nil": True, "partnership": seed % 2 == 1}, seed)
+        while not (state.phase == "play" and not state.trick and len(state.hands[state.turn]) == 1):
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        finished = state.clone()
+        while finished.rows[-1:] == state.rows[-1:] and not finished.over:
+            GAME.perform(finished, GAME.legal(finished)[0])
+        assert GAME.ai.hand_points(state, state, bag_cost=False) == finished.rows[-1]["points"]
+        checked += 1
+        doubles += any(state.double)
+        if doubles >= 12:
+            break
+    assert doubles >= 12 and checked >= 12

@@ -6,7 +6,16 @@ from ..engine import cards as C
 from ..engine.ai.sampling import deal_constrained
 from .rules import SEATS, STRENGTH as _STRENGTH
 
-_KNOWLEDGE = [None]  # (state, seat, moves, result): the search samples one state many times
+_KNOWLEDGE = [None]  # (state, seat, position, result): the search samples one state many times
+
+
+def _position(state, seat) -> tuple:
+    """What the knowledge depends on, whether the actions were recorded or only performed in
+    place (an outside search advances its states with `perform`): the cache key. The cards
+    held are there as a set (a redeal keeps every count)."""
+    return (seat, state.deal_index, state.phase, state.talon_seen, len(state.exchanges), len(state.history),
+            len(state.trick), len(state.swapped_in), len(state.swapped_out), len(state.talon),
+            tuple(len(h) for h in state.hands), frozenset(state.hands[seat]))
 
 
 def knowledge(rules, state, seat):
@@ -18,7 +27,8 @@ def knowledge(rules, state, seat):
     deal (G8 voids, no higher trump) and the number of talon swaps. Memoized for the
     state the search is deciding from (it samples that state hundreds of times)."""
     cached = _KNOWLEDGE[0]
-    if cached is not None and cached[0] is state and cached[1] == seat and cached[2] == len(state.actions):
+    position = _position(state, seat)
+    if cached is not None and cached[0] is state and cached[2] == position:
         return cached[3]
     others = [s for s in range(SEATS) if s != seat]
     talon_hidden = not (seat == state.eight and state.talon_seen)
@@ -68,7 +78,7 @@ def knowledge(rules, state, seat):
             excluded = plays[h] | no_hold[h] | {c for c, places in where.items() if h not in places}
             slots.append((h, len(state.hands[h]), excluded))
     result = (slots, sorted(pool))
-    _KNOWLEDGE[0] = (state, seat, len(state.actions), result)
+    _KNOWLEDGE[0] = (state, seat, position, result)
     return result
 
 

@@ -6,7 +6,14 @@ from ..engine import cards as C
 from ..engine.ai.sampling import deal_constrained
 from .rules import HAND, POINTS, card_points
 
-_PLANS: dict = {}  # (id(state), seat) -> (state, moves, plan): a search samples one state many times
+_PLANS: dict = {}  # (id(state), seat) -> (state, position, plan): a search samples one state many times
+
+
+def _position(state) -> tuple:
+    """What changes with every action, whether it was recorded or only performed in place (an
+    outside search advances its states with `perform`): the plan's cache key."""
+    return (state.deal_number, len(state.history), len(state.trick), len(state.cancelled), len(state.declined),
+            tuple(len(h) for h in state.hands), len(state.stock), state.turn)
 
 
 def determinize(rules, state, seat, rng):
@@ -43,7 +50,8 @@ def _known_cards(rules, state, seat):
 def _plan(rules, state, seat):
     """Where the hidden cards lie for `seat` (the same for every sample of one search)."""
     entry = _PLANS.get((id(state), seat))
-    if entry is not None and entry[0] is state and entry[1] == len(state.actions):
+    position = _position(state)
+    if entry is not None and entry[0] is state and entry[1] == position:
         return entry[2]
     known = _known_cards(rules, state, seat)
     trump_card = state.trump_card
@@ -75,7 +83,7 @@ def _plan(rules, state, seat):
     plan = (hands, stock, passes, pool, sizes, trump_card, trump_home, cancelled, face_down)
     if len(_PLANS) >= 16:
         _PLANS.clear()
-    _PLANS[(id(state), seat)] = (state, len(state.actions), plan)
+    _PLANS[(id(state), seat)] = (state, position, plan)
     return plan
 
 

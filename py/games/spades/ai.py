@@ -52,7 +52,8 @@ class SpadesAI(TrickAI):
             points, bags = [], []
             for index, side in enumerate(world.sides):
                 p, b, _ = side_score([world.bids[s] for s in side], [tricks[s] for s in side],
-                                     [world.blind[s] for s in side], world.options, world.bags[index])
+                                     [world.blind[s] or world.double[s] for s in side], world.options,
+                                     world.bags[index])
                 points.append(p)
                 bags.append(b)
         if bag_cost and root.options["sandbags"]:
