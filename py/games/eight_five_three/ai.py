@@ -2,24 +2,23 @@
 the contracts on shared samples, gives and talon swaps use a hand evaluation; the playout
 policy, the reward, the levels. The rules of thumb are baseline.py; the sampler sampler.py."""
 
-import time
-
 from ..engine import cards as C
-from ..engine.ai import search
+from ..engine.ai import endgame, search
 from ..engine.ai.tricks import TrickAI
 from . import baseline, sampler
 from .baseline import (_RANK, _SUIT, _by_suit, _s, _unseen, choose, declare_value, duck_card, hand_value,
                        keep_value, minimum_action, minimum_talon, plain_if_polish, should_pass)
-from .rules import HAND_SIZE, MINIMUM, SEATS
+from .rules import HAND_SIZE, MINIMUM, MINIMUM_LIMITS, SEATS
 
 
 class EightFiveThreeAI(TrickAI):
     # Normal and hard: the search plays the cards; naming trump is a flat Monte Carlo
     # over the contracts on shared samples; gives and talon swaps use a hand evaluation.
+    # Hard's playouts play the last 3 tricks exactly ("endgame": 3, engine/ai/endgame.py).
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
         "normal": {"iterations": 25, "time_ms": 500, "error": 0.12, "declare_worlds": 12},
-        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "declare_worlds": 40},
+        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "declare_worlds": 40, "endgame": 3},
     }
 
     def baseline(self, view, rng):
@@ -34,10 +33,12 @@ class EightFiveThreeAI(TrickAI):
         points = world.sheet["rows"][root.deal_index]["points"]
         return [(p + 8) / 21 for p in points]
 
-    def playout_action(self, world, rng):
+    def playout_action(self, world, rng, endgame=None):
         phase = world.phase
         if phase == "play":
             seat = world.turn
+            if endgame is not None and len(world.hands[seat]) <= endgame.cards:
+                return {"type": "play", "cards": [endgame.card(world)]}
             step = self.rules.direction(world)
             later = [(seat + step) % SEATS, (seat + 2 * step) % SEATS][: SEATS - 1 - len(world.trick)]
             if world.contract == MINIMUM:
@@ -71,6 +72,15 @@ class EightFiveThreeAI(TrickAI):
         suit = max(options, key=lambda s: declare_value(hand, s))
         return {"type": "trump", "suit": suit}
 
+    def solve_endgame(self, world):
+        """Each seat's tricks minus duty (a minimum deal: its limit minus its tricks) and the
+        cards to the end of the deal, under max^n play."""
+        duties = world.duties
+        if world.contract == MINIMUM:
+            limits = [MINIMUM_LIMITS[d] for d in duties]
+            return endgame.solve(self.rules, world, lambda won: [limit - t for limit, t in zip(limits, won)])
+        return endgame.solve(self.rules, world, lambda won: [t - d for t, d in zip(won, duties)])
+
     def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
         if not self.bot_levels.get(level, {}).get("iterations") or state.phase == "play" or state.over:
             return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
@@ -84,39 +94,15 @@ class EightFiveThreeAI(TrickAI):
         if state.phase == "declare" and should_pass(view):
             return {"type": "pass"}  # a deliberate pass (redeal option), never a slip
         if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
-            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            values = self.choose_contract(state, seat, settings["declare_worlds"], time_ms, rng, sample)
+            contracts = [{"type": "trump", "suit": c} for c in self.rules.contracts(state)]
+            values = search.flat(self, state, seat, contracts, settings["declare_worlds"], rng,
+                                 time_ms=self.budget(settings, budget_ms).time_ms, sample=sample)
+            if trace is not None:
+                trace.append(values)
             action = values.action
         else:
             action = decide(view, rng)
         return self.slip(state, seat, view, action, values, rng, sample) if slips else action
-
-    def choose_contract(self, state, seat, worlds, time_ms, rng, sample=None):
-        """Each contract played out on the same sampled worlds (paired, so the noise of the
-        deal cancels); the best mean reward wins. Anytime: stops after `time_ms`. Returns
-        the search result (its `stats` rank the contracts for a slip)."""
-        sample = sample or self.sample
-        started = time.perf_counter()
-        contracts = list(self.rules.contracts(state))
-        totals = [0.0] * len(contracts)
-        horizon = self.search_horizon(state)
-        played = 0
-        while played < worlds:
-            if time_ms is not None and played and (time.perf_counter() - started) * 1000 > time_ms:
-                break
-            world = sample(state, seat, rng)
-            for i, contract in enumerate(contracts):
-                w = world.clone()
-                self.rules.perform(w, {"type": "trump", "suit": contract})
-                while not self.search_done(w, horizon):
-                    self.rules.perform(w, self.playout_action(w, rng))
-                totals[i] += self.search_reward(w, state)[seat]
-            played += 1
-        best = max(range(len(contracts)), key=lambda i: totals[i])
-        stats = {search.action_key({"type": "trump", "suit": c}): (played, totals[i] / played)
-                 for i, c in enumerate(contracts)}
-        return search.SearchResult({"type": "trump", "suit": contracts[best]}, played, 0,
-                                   (time.perf_counter() - started) * 1000, stats)
 
 
 # ---- the search's heuristics -----------------------------------------------------------

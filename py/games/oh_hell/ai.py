@@ -62,11 +62,6 @@ class OhHellAI(TrickAI):
         return [(c["points"] - low) / (high - low) for c in points]
 
     # ---- the playouts ----------------------------------------------------------------------
-    def playout_for(self, settings):
-        """Hard's playouts end with the exact endgame: the last `settings["endgame"]` tricks."""
-        cards = settings.get("endgame", 0)
-        return Endgame(self, cards).playout if cards else self.playout_action
-
     def playout_action(self, world, rng, endgame=None):
         seat = world.turn
         rules = self.rules
@@ -91,29 +86,6 @@ class OhHellAI(TrickAI):
                    for s in range(world.players)]
         return endgame.solve(self.rules, world, lambda final: [
             deal_points(bid, tricks, scoring) for bid, tricks in zip(bids, final)], ceiling)
-
-
-class Endgame:
-    """A playout policy whose last `cards` tricks are max^n play (engine/ai/endgame.py). The
-    line is solved once a playout and read on while the playout follows it."""
-
-    def __init__(self, ai, cards):
-        self.ai, self.cards = ai, cards
-        self.solved = None  # (the world, cards left in all hands then, the line)
-
-    def playout(self, world, rng):
-        return self.ai.playout_action(world, rng, self)
-
-    def card(self, world):
-        left = sum(len(hand) for hand in world.hands)
-        if self.solved is not None and self.solved[0] is world:
-            _, at_solve, line = self.solved
-            index = at_solve - left
-            if 0 <= index < len(line) and line[index] in world.hands[world.turn]:
-                return line[index]
-        _, line = self.ai.solve_endgame(world)
-        self.solved = (world, left, line)
-        return line[0]
 
 
 AI = OhHellAI

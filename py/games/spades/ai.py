@@ -2,10 +2,9 @@
 Carlo, the play by the search; the playout policy, the reward, the levels. The rules of thumb
 are baseline.py; the sampler is sampler.py."""
 
-import random
-import time
 
 from ..engine import cards as C
+from ..engine.ai import endgame, search
 from ..engine.ai.tricks import TrickAI
 from ..engine.tricks import next_seat
 from . import baseline, sampler
@@ -16,11 +15,16 @@ from .rules import side_score
 class SpadesAI(TrickAI):
     # Hard's 400 iterations: twice the budget gained +2.3 points a deal (1,000 deals,
     # docs/benchmarks.md); the 900 ms cap bounds a decision in the browser.
+    # Hard bids by the search too: each bid near the count of sure tricks played out on the
+    # same sampled hands ("bid_iterations"), and its playouts play the last 2 tricks exactly
+    # ("endgame": 2, engine/ai/endgame.py). Measured side by side: docs/benchmarks.md.
     bot_levels = {
         "easy": {"iterations": 0, "error": 0.25},
         "normal": {"iterations": 30, "time_ms": 500, "error": 0.06, "draw_worlds": 16},
-        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "draw_worlds": 50},
+        "hard": {"iterations": 400, "time_ms": 900, "error": 0.0, "draw_worlds": 50, "bid_iterations": 400,
+                 "endgame": 2},
     }
+    BID_WINDOW = (2, 1)  # plain bids from 2 below to 1 above the count of sure tricks
 
     def baseline(self, view, rng):
         return baseline.choose(view, rng)
@@ -73,10 +77,12 @@ class SpadesAI(TrickAI):
         by_side = [min(1.0, max(0.0, 0.5 + (v - (total - v) / (sides - 1)) / scale)) for v in values]
         return [by_side[self.rules.side_of(root, s)] for s in range(root.players)]
 
-    def playout_action(self, world, rng):
+    def playout_action(self, world, rng, endgame=None):
         seat = world.turn
         phase = world.phase
         if phase == "play":
+            if endgame is not None and len(world.hands[seat]) <= endgame.cards:
+                return {"type": "play", "cards": [endgame.card(world)]}
             side = next(side for side in world.sides if seat in side)
             if world.bids[seat] == 0:
                 want = False  # nil: duck everything
@@ -103,10 +109,33 @@ class SpadesAI(TrickAI):
             return {"type": "look"}
         return {"type": "keep" if keep_drawn(world.stock[0], world.hands[seat]) else "discard"}
 
+    def solve_endgame(self, world):
+        """Each seat's value and the cards to the end of the hand under max^n play: its side's
+        points for the hand (bags at their cost with sandbags on) minus the others' mean, as
+        the reward counts them."""
+        sides = [[world.bids[s] for s in side] for side in world.sides]
+        nils = [[world.blind[s] or world.double[s] for s in side] for side in world.sides]
+        side_of = [self.rules.side_of(world, s) for s in range(world.players)]
+        options, bags, sandbags = world.options, world.bags, world.options["sandbags"]
+        count = len(world.sides)
+
+        def points(won):
+            values = []
+            for index, side in enumerate(world.sides):
+                value, taken, _ = side_score(sides[index], [won[s] for s in side], nils[index], options, bags[index])
+                if sandbags:
+                    value += 100 * ((bags[index] + taken) // 10) - 10 * taken
+                values.append(value)
+            total = sum(values)
+            relative = [v - (total - v) / (count - 1) for v in values]
+            return [relative[side_of[s]] for s in range(world.players)]
+
+        return endgame.solve(self.rules, world, points, trick_done=_break_spades)
+
     def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
         """Normal and hard bid by counting sure tricks (a search over 14 bids with few
-        playouts each is noise) and decide the two-player draw by flat Monte Carlo
-        (a tree would expand the later bids at random); they search the play."""
+        playouts each is noise) and decide the two-player draw by flat Monte Carlo over
+        keep and discard; they search the play."""
         settings = self.bot_levels.get(level)
         if not settings or not settings["iterations"] or state.phase == "play":
             return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
@@ -115,37 +144,57 @@ class SpadesAI(TrickAI):
         if len(legal) == 1:
             return legal[0]
         slips = self.slips(settings, rng)
-        if state.phase in ("bid", "blind"):
+        if state.phase == "bid" and settings.get("bid_iterations") and not double_nil_bid(view):
+            candidates = self.bid_candidates(view)
+            action = candidates[0]
+            if len(candidates) > 1:
+                result = search.rollouts(self, state, seat, self.budget(settings, budget_ms, "bid_iterations"), rng,
+                                         sample=sample, playout=self.playout_for(settings), candidates=candidates)
+                if trace is not None:
+                    trace.append(result)
+                action = result.action
+        elif state.phase in ("bid", "blind"):
             action = bid_decision(view)
         elif state.phase == "exchange":
             action = baseline.choose(view, rng)
         else:
-            time_ms = settings.get("time_ms") if budget_ms is None else budget_ms
-            action = self.flat_draw(state, seat, settings["draw_worlds"], time_ms, rng, sample or self.sample)
+            result = search.flat(self, state, seat, [{"type": "keep"}, {"type": "discard"}], settings["draw_worlds"],
+                                 rng, time_ms=self.budget(settings, budget_ms).time_ms, sample=sample)
+            if trace is not None:
+                trace.append(result)
+            action = result.action
         return self.slip(state, seat, view, action, None, rng, sample) if slips else action
+
+    def bid_candidates(self, view) -> list[dict]:
+        """The bids the search weighs: plain bids around the count of sure tricks, and nil
+        where it is offered and the hand takes few tricks for sure."""
+        legal = view["legal"]
+        hand, players, options = view["hand"], view["players"], view["options"]
+        estimate = max(1, bid_for(hand, players, dict(options, nil="off")))
+        below, above = self.BID_WINDOW
+        plain = [a for a in legal if a["n"] > 0 and -below <= a["n"] - estimate <= above and len(a) == 2]
+        if not plain:
+            plain = [nearest_bid(legal, estimate)]
+        nil = [a for a in legal if a["n"] == 0 and len(a) == 2]
+        if nil and sure_tricks(hand, players, options["jokers"]) < 2.5:
+            plain = nil + plain
+        return plain
 
     def bid_slips(self, view, chosen, near):
         """Nobody bids nil by a slip: a bid one off from 1 is 2."""
         return [a for a in near if a["n"] > 0] if chosen["n"] > 0 else near
 
-    def flat_draw(self, state, seat, worlds, time_ms, rng, sample):
-        """Keep or discard: both tried on the same sampled worlds, played out to the hand's end."""
-        deadline = None if time_ms is None else time.perf_counter() + time_ms / 1000
-        horizon = self.search_horizon(state)
-        totals = {"keep": 0.0, "discard": 0.0}
-        for done in range(worlds):
-            if deadline is not None and done >= 4 and time.perf_counter() > deadline:
-                break
-            base = sample(state, seat, rng)
-            seed = rng.random()
-            for kind in totals:
-                world = base.clone()
-                self.rules.perform(world, {"type": kind})
-                playout_rng = random.Random(seed)  # the same luck for both choices
-                while not self.search_done(world, horizon):
-                    self.rules.perform(world, self.playout_action(world, playout_rng))
-                totals[kind] += self.search_reward(world, state)[seat]
-        return {"type": max(totals, key=lambda k: (totals[k], k == "keep"))}
+
+def _break_spades(world, plays):
+    """A spade (or joker) in a finished trick breaks spades for the next lead (S8)."""
+    if world.broken or not any(SUIT[p["card"]] == "S" for p in plays):
+        return None
+
+    def undo():
+        world.broken = False
+
+    world.broken = True
+    return undo
 
 
 _SPADE_ORDER = ["BJ", "LJ"] + [r + "S" for r in reversed(C.RANKS)]  # strongest first

@@ -9,13 +9,15 @@ about a thousand, so the games call it for the last 2 tricks only.
 """
 
 
-def solve(game, world, points, ceiling=None) -> tuple[list, list[str]]:
+def solve(game, world, points, ceiling=None, trick_done=None) -> tuple[list, list[str]]:
     """(each seat's final score, the cards played from here to the end of the deal in
     order) under max^n play, from `world` in its trick phase. `points(tricks_won)`
     scores a finished deal per seat. Ties go to the card `playable_cards` lists first.
     `ceiling`, if given, is the best score each seat can still reach: a seat that reaches
-    it looks no further (the same answer, sooner). `world` is changed while searching
-    and left as it was."""
+    it looks no further (the same answer, sooner). `trick_done(world, plays)`, if given,
+    updates what a finished trick changes for the next lead (Spades: broken spades) and
+    returns a function that undoes it. `world` is changed while searching and left as it
+    was."""
     hands, won, players = world.hands, world.tricks_won, world.players
     playable, winner_of = game.playable_cards, game.trick_winner
     trump = world.trump
@@ -45,7 +47,10 @@ def solve(game, world, points, ceiling=None) -> tuple[list, list[str]]:
                 winner = winner_of(trick, trump)
                 won[winner] += 1
                 world.trick = []
+                undo = trick_done(world, trick) if trick_done is not None else None
                 values, line = best(winner)
+                if undo is not None:
+                    undo()
                 world.trick = trick
                 won[winner] -= 1
             else:
@@ -59,3 +64,27 @@ def solve(game, world, points, ceiling=None) -> tuple[list, list[str]]:
         return top, top_line
 
     return best(world.turn)
+
+
+class Endgame:
+    """A playout policy whose last `cards` tricks are max^n play: `ai.playout_action(world,
+    rng, endgame)` asks `card(world)` once a hand is that short, and `ai.solve_endgame(world)`
+    solves the line, once a playout; the playout then reads on along it."""
+
+    def __init__(self, ai, cards: int):
+        self.ai, self.cards = ai, cards
+        self.solved = None  # (the world, cards left in all hands then, the line)
+
+    def playout(self, world, rng):
+        return self.ai.playout_action(world, rng, self)
+
+    def card(self, world):
+        left = sum(len(hand) for hand in world.hands)
+        if self.solved is not None and self.solved[0] is world:
+            _, at_solve, line = self.solved
+            index = at_solve - left
+            if 0 <= index < len(line) and line[index] in world.hands[world.turn]:
+                return line[index]
+        _, line = self.ai.solve_endgame(world)
+        self.solved = (world, left, line)
+        return line[0]

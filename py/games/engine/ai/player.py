@@ -12,6 +12,7 @@ import random
 
 from ..game import MAX_SEED
 from . import search
+from .endgame import Endgame
 
 
 def one_deal(rules):
@@ -68,8 +69,11 @@ class GameAI:
         return actions[rng.randrange(len(actions))]
 
     def playout_for(self, settings: dict):
-        """The playout policy a level searches with (a game may vary it by level)."""
-        return self.playout_action
+        """The playout policy a level searches with: the game's, its last `settings["endgame"]`
+        tricks played exactly where the level has it (engine/ai/endgame.py; the game's
+        `playout_action` takes the `endgame` and its `solve_endgame` solves the line)."""
+        cards = settings.get("endgame", 0)
+        return Endgame(self, cards).playout if cards else self.playout_action
 
     # ---- deciding ----------------------------------------------------------------------------
     def bot(self, state, seat: int, level: str, rng: random.Random, budget_ms=None, *,

@@ -1,9 +1,11 @@
-"""The search every game's bots use: determinized rollouts with sequential halving.
+"""The search every game's bots use: flat Monte Carlo over sampled worlds, with sequential
+halving (`rollouts`) or without (`flat`, for a choice among a few actions).
 
 Every candidate action is tried on the same sampled worlds (the game's sampler deals every
 card the seat cannot see again, consistently with what it knows), each followed by a
 playout of the game's policy to the search's horizon (the end of the deal), with the same
-random numbers for every candidate; the better half survives each round.
+random numbers for every candidate (common random numbers: the luck of the deal and of the
+playout cancels between candidates); with halving, the better half survives each round.
 
 The root state is never read for hidden cards: only through the sampler. The hot loop
 copies a world once per candidate (`State.clone`) and then changes it in place with the
@@ -96,3 +98,37 @@ def rollouts(ai, state, seat: int, budget: Budget, rng: random.Random, *,
     elapsed = (time.perf_counter() - started) * 1000
     stats = {keys[i]: (counts[i], mean(i)) for i in range(len(candidates))}
     return SearchResult(candidates[best], done, steps, elapsed, stats)
+
+
+def flat(ai, state, seat: int, candidates: list, worlds: int, rng: random.Random, *, time_ms=None,
+         sample=None, playout=None) -> SearchResult:
+    """The best of `candidates` by their mean reward over `worlds` sampled worlds, every one
+    played out on each world with the same random numbers (ties: the earlier candidate).
+    Anytime: `time_ms` stops it between worlds, after the first. Its `stats` rank every
+    candidate (a slip's runner-up)."""
+    sample = sample or ai.sample
+    playout = playout or ai.playout_action
+    started = time.perf_counter()
+    deadline = None if time_ms is None else started + time_ms / 1000
+    horizon = ai.search_horizon(state)
+    perform, at_horizon, reward_of = ai.rules.perform, ai.search_done, ai.search_reward
+    totals = [0.0] * len(candidates)
+    played = steps = 0
+    while played < worlds:
+        if deadline is not None and played and time.perf_counter() > deadline:
+            break
+        world = sample(state, seat, rng)
+        luck = rng.getrandbits(48)
+        for index, candidate in enumerate(candidates):
+            sim = world.clone()
+            perform(sim, candidate)
+            playout_rng = random.Random(luck)
+            while not at_horizon(sim, horizon):
+                perform(sim, playout(sim, playout_rng))
+                steps += 1
+            totals[index] += reward_of(sim, state)[seat]
+        played += 1
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    stats = {action_key(c): (played, totals[i] / played) for i, c in enumerate(candidates)}
+    return SearchResult(candidates[best], played * len(candidates), steps, (time.perf_counter() - started) * 1000,
+                        stats)
