@@ -260,3 +260,46 @@ def test_sampling_a_state_advanced_in_place_gives_a_world_of_that_position():
     from sampling_checks import check_sampling_after_advancing_in_place
 
     assert check_sampling_after_advancing_in_place(GAME, 4, {}, seeds=range(3)) >= 30
+
+
+# ---- the issue's pass of 10♦ (issue 25) --------------------------------------------------------
+GIVEAWAY_HAND = ["TD", "9H", "7D", "8C"]  # trump hearts: 9♥ beats a club; 7♦ 8♣ are worth nothing
+
+
+def test_the_issues_ten_pass_is_a_bet_on_the_partner_who_plays_last():
+    """The position of issue 25: West (seat 1) led 9♣, seat 2 holds 10♦ 9♥ 7♦ 8♣. Hard passed
+    the 10♦ and the trick went to the opponents. The pass is a bet: seat 3 (the opponents'
+    partner is winning) lets it run and seat 0, our partner, plays last, with a higher club
+    or a trump in nearly every world; in the search's worlds our side takes the trick after
+    the 10♦ far more often than not, so its value beats the pass of a 7♦. When no one of
+    ours plays after (the next test) the same hand never gives the 10 away."""
+    import json
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).parent.parent / "bench" / "positions" / "kozel_giveaway.jsonl")
+                        .read_text().splitlines()[0])
+    state = GAME.replay(record)
+    assert state.turn == 2 and sorted(state.hands[2]) == sorted(GIVEAWAY_HAND) and state.trump == "H"
+    rng = random.Random(3)
+    taken = 0
+    for index in range(400):
+        world = GAME.ai.sample(state, 2, rng)
+        GAME.ai.rules.perform(world, pas("TD"))
+        luck = random.Random(index)
+        while not world.history:
+            GAME.ai.rules.perform(world, GAME.ai.playout_action(world, luck))
+        taken += world.history[0]["winner"] % 2 == 0
+    assert taken / 400 > 0.8, "our partner, last to play, takes the trick in most worlds"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_never_passes_its_ten_into_a_trick_the_opponents_take(iteration_budgets, level):
+    """The same hand last to play: seat 3 (an opponent) led 9♣, our partner (seat 0) and
+    seat 1 passed. Only seat 2 can still take the trick: the 10♦ passed is 10 points to the
+    opponents for sure. It beats with 9♥ or passes a card worth nothing."""
+    hands = [["6S", "7S", "8S", "JD"], ["6D", "8D", "9D", "QS"], GIVEAWAY_HAND, ["9C", "6C", "KS", "QD"]]
+    state = act(stacked(hands, dealer=2, trump="KH", stock=["6H", "KH"]), play("9C"), pas("6S"), pas("6D"))
+    assert state.turn == 2
+    for seed in range(3):
+        action = GAME.bot(state, 2, level, random.Random(seed))
+        assert action in (play("9H"), pas("7D"), pas("8C")), action

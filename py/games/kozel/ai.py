@@ -3,7 +3,7 @@ are baseline.py; the sampler is sampler.py."""
 
 from ..engine.ai.player import GameAI
 from . import baseline, sampler
-from .baseline import molodka_in
+from .baseline import HIDDEN_GUESS, molodka_in
 from .rules import POINTS, STRENGTH
 
 
@@ -89,6 +89,13 @@ def _cheapest_beat(hand, target, trump):
     return chosen
 
 
+def _table_points(trick, seat, face_down):
+    """The card points on the table as `seat` sees them: another's face-down pass counts as a
+    guess (the playout's players may not peek at what the real ones cannot see)."""
+    return sum(HIDDEN_GUESS * len(p["cards"]) if face_down and p["kind"] == "pass" and p["seat"] != seat
+               else sum(_POINTS[c[0]] for c in p["cards"]) for p in trick)
+
+
 def _lead_cards(hand, trump, rng):
     by_suit = {}
     for card in hand:
@@ -133,7 +140,7 @@ def playout_card_action(world, rng) -> dict:
     if opponents_win:
         beat = _cheapest_beat(hand, win["cards"], trump)
         if beat is not None:
-            table = sum(_POINTS[c[0]] for p in trick for c in p["cards"])
+            table = _table_points(trick, seat, world.options["passes"] == "face_down")
             trumps = sum(c[1] == trump for c in beat)
             if (not trumps or table >= 10 or (last and table > 0) or rng.random() < 0.25
                     or len(world.stock) == 0):
