@@ -158,7 +158,7 @@ function seatRows(host, { inviting, onInvite, onReplace }) {
     let actions = [];
     switch (entry.state) {
       case "host":
-        status = t("{name} (you, the host)", { name: entry.name });
+        status = t("{name} (you)", { name: entry.name });
         break;
       case "person":
         status = t("{name}: at the table", { name: entry.name });
@@ -234,7 +234,7 @@ export function hostPanel(host, { inMatch = false } = {}) {
     replaceChildren(answerPart, el("p", { class: "hint" }, t("Then read the answer code their phone shows:")), reader.node);
     return el("section", { class: "invite", "aria-labelledby": "invite-title", "data-testid": "invite", "data-seat": seat },
       title,
-      el("p", { class: "hint" }, t("On the person's phone: open this app, tap Join a table and scan this code (a phone's camera app opens it too), or send them the text.")),
+      el("p", { class: "hint" }, t("On the person's phone: open this app, tap Join a friend's table and scan this code (a phone's camera app opens it too), or send them the text.")),
       codeBox({ code: link.code, qrText: joinLink(link.code), label: t("QR code of the invitation"), testid: "offer-code" }),
       answerPart,
       el("button", { type: "button", "data-testid": "invite-cancel", onclick: () => { closeInvite(); draw(); } }, t("Cancel")));

@@ -16,11 +16,11 @@ const decoder = () => import("../vendor/qr/decode.js");
 // An <svg> of `text` as a QR code (one path; crisp at any size). `label` is its accessible name.
 export async function qrSvg(text, label) {
   const { encodeQR } = await encoder();
-  const modules = encodeQR(text, "raw", { ecc: "medium", border: 0 });
-  const size = modules.length + 2 * QUIET_ZONE;
+  const modules = encodeQR(text, "raw", { ecc: "medium", border: QUIET_ZONE });
+  const size = modules.length;
   let path = "";
   modules.forEach((row, y) => row.forEach((dark, x) => {
-    if (dark) path += `M${x + QUIET_ZONE} ${y + QUIET_ZONE}h1v1h-1z`;
+    if (dark) path += `M${x} ${y}h1v1h-1z`;
   }));
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
@@ -36,7 +36,7 @@ export async function qrSvg(text, label) {
   marks.setAttribute("d", path);
   marks.setAttribute("fill", "#000");
   svg.append(background, marks);
-  svg.dataset.modules = String(modules.length);
+  svg.dataset.modules = String(size - 2 * QUIET_ZONE);
   return svg;
 }
 
