@@ -103,8 +103,9 @@ def connect(host, guest, seat, name, via="text", tmp_path=None, panel=None):
     guest.wait_for_selector("[data-testid=guest-waiting], [data-testid=table-screen]", timeout=CONNECT_TIMEOUT_MS)
 
 
-def moves(host):
-    return host.evaluate("window.cardtable.currentRecord().actions.length")
+def host_record(host):
+    """The record of the match on the host's table (its save goes when the match ends)."""
+    return host.evaluate("window.cardtable.currentRecord()")
 
 
 def dismiss_sheets(page):
@@ -146,7 +147,7 @@ def play(host, phones, act, until=lambda record: False, done=None, stop_at_sheet
             if stop_at_sheet:
                 return turns
             dismiss_sheets(host)
-        record = saved_record(host)
+        record = host_record(host)
         if until(record):
             return turns
         to_act = turn(record)["to_act"]
@@ -270,3 +271,61 @@ def test_kozel_two_phones_and_two_bots_through_a_deal_with_the_host_reloading(ne
     assert "Boris" in guest.inner_text("[data-testid=deal-sheet]")
     screenshot(guest, "one-table-kozel-guest-sheet")
     check_messages(guest, 2, saved_record(host))
+
+
+def test_oh_hell_match_on_three_phones_and_a_bot(new_page, open_app, tmp_path):
+    """Three people, three phones, one computer seat, a whole Oh Hell match (largest hand 3).
+    Boris joins by the text codes, Vera by the QR codes (their pictures read by the decoder).
+    Vera's phone is closed in the middle of a trick: her seat waits, shown away, and she comes
+    back to it with a new code, her hand and the trick as they were."""
+    host = open_phone(new_page, open_app, f"{FAST}&seed=8")
+    boris = open_phone(new_page, open_app)
+    vera = open_phone(new_page, open_app)
+    host_lobby(host, "oh_hell", 4, {"largest": 3})
+    no_serious_axe_violation(host, "lobby")
+    connect(host, boris, 1, "Boris")
+    reader = vera.evaluate("import('./js/qr.js').then((qr) => qr.qrReader())")
+    connect(host, vera, 2, "Vera", via="qr", tmp_path=tmp_path)
+    assert reader in ("native", "library")
+    host.click("[data-testid=one-table-start]")
+    phones = {0: host, 1: boris, 2: vera}
+    for page in (boris, vera):
+        page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+    no_serious_axe_violation(vera, "guest-table")
+
+    # Vera's phone goes when a trick is under way and it is her turn.
+    def mid_trick_for_vera(record):
+        view = python_view(record, 2)
+        return view["phase"] == "play" and view["to_act"] == 2 and view["trick"]["plays"]
+
+    turns = play(host, phones, act_oh_hell, mid_trick_for_vera)
+    waiting = saved_record(host)
+    vera_context = vera.context
+    vera.close()
+    host.wait_for_selector("[data-testid=seat][data-seat='2'] [data-testid=seat-away]", timeout=CONNECT_TIMEOUT_MS)
+    host.wait_for_selector("[data-testid=open-phones]")
+    assert saved_record(host) == waiting  # the seat waits: no bot plays it
+    vera = vera_context.new_page()
+    vera.add_init_script(CAPTURE)
+    open_app(vera)
+    host.click("[data-testid=open-phones]")
+    host.wait_for_selector("[data-testid=phones-dialog]")
+    connect(host, vera, 2, "Vera", panel="dialog")
+    no_serious_axe_violation(host, "phones-dialog")
+    host.click("[data-testid=close-phones]")
+    phones[2] = vera
+    wait_for_turn(vera, 2)
+    check_phone(vera, 2, waiting, phones)
+    assert vera.locator("[data-testid=trick] [data-card]").count() == len(python_view(waiting, 2)["trick"]["plays"])
+
+    step = play(host, phones, act_oh_hell)
+    assert all(turns[seat] + step[seat] for seat in phones)
+    final = host_record(host)
+    assert python_view(final)["over"]
+    for page in phones.values():
+        page.wait_for_selector("[data-testid=final-sheet]", timeout=STEP_TIMEOUT_MS)
+    assert "Vera" in vera.inner_text("[data-testid=final-sheet]")
+    screenshot(boris, "one-table-oh-hell-final")
+    for seat, page in phones.items():
+        if seat:
+            check_messages(page, seat, final)
