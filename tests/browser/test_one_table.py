@@ -190,7 +190,8 @@ def check_messages(guest, seat, final_record):
         # The last trick of a finished deal is public, and its cards may be in the new hands.
         this_deal = {key: value for key, value in view.items()
                      if key != "last_trick" or (value or {}).get("deal") == view["deal"]["number"]}
-        assert not (set(CARD.findall(json.dumps(this_deal))) & others) - public, view["move"]
+        scanned = json.dumps({**message, "view": this_deal})
+        assert not (set(CARD.findall(scanned)) & others) - public, view["move"]
     return views
 
 
@@ -329,3 +330,94 @@ def test_oh_hell_match_on_three_phones_and_a_bot(new_page, open_app, tmp_path):
     for seat, page in phones.items():
         if seat:
             check_messages(page, seat, final)
+
+
+def send_raw(guest, text=None, binary=False):
+    """Sends straight into the guest's data channel, as a doctored page could, and returns the
+    host's reply (the next message the guest receives)."""
+    count = guest.evaluate("window.__received.length")
+    guest.evaluate("""([text, binary]) => {
+      const channel = window.__channels[window.__channels.length - 1];
+      channel.send(binary ? new Uint8Array([1, 2, 3]) : text);
+    }""", [text, binary])
+    guest.wait_for_function("n => window.__received.length > n", arg=count, timeout=STEP_TIMEOUT_MS)
+    return json.loads(guest.evaluate("n => window.__received[n]", count))
+
+
+def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page, open_app):
+    """A guest's phone that sends anything but its own legal move is told no, and the host's
+    match does not change. Then the host gives the guest's seat to the computer, and ends the
+    table; axe on the guest's screens on the way."""
+    host = open_phone(new_page, open_app, f"{FAST}&seed=3")
+    guest = open_phone(new_page, open_app)
+    host_lobby(host, "oh_hell", 4)
+    guest.click("[data-testid=one-table-join]")
+    guest.wait_for_selector("[data-testid=join-screen]")
+    no_serious_axe_violation(guest, "join")
+    guest.fill("[data-testid=offer-reader-paste]", "NOT A CODE")
+    guest.click("[data-testid=offer-reader-use]")
+    guest.wait_for_selector("[data-testid=offer-reader-error]:has-text('The code is damaged')")
+    host.click("[data-testid=phone-seat][data-seat='1'] [data-testid=seat-invite]")
+    host.wait_for_selector("[data-testid=offer-code-qr] svg")
+    guest.fill("[data-testid=offer-reader-paste]", host.inner_text("[data-testid=offer-code-text]"))
+    guest.click("[data-testid=offer-reader-use]")
+    guest.wait_for_selector("[data-testid=answer-code-qr] svg", timeout=CONNECT_TIMEOUT_MS)
+    no_serious_axe_violation(guest, "answer")
+    host.fill("[data-testid=answer-reader-paste]", guest.inner_text("[data-testid=answer-code-text]"))
+    host.click("[data-testid=answer-reader-use]")
+    guest.wait_for_selector("[data-testid=guest-waiting]", timeout=CONNECT_TIMEOUT_MS)
+    no_serious_axe_violation(guest, "waiting")
+    assert send_raw(guest, json.dumps({"t": "act", "action": {"type": "bid", "n": 0}}))["code"] == "not_started"
+    host.click("[data-testid=one-table-start]")
+    phones = {0: host, 1: guest}
+    play(host, phones, act_oh_hell, lambda record: turn(record)["to_act"] == 1)
+    wait_for_turn(guest, 1)
+    before = host_record(host)
+    view = python_view(before, 1)
+    legal = view["legal"][0]
+    others = python_view(before, 0)
+    hostile = [
+        ("x" * 5000, "too_large"),
+        ("not json", "bad_message"),
+        ("[1, 2, 3]", "bad_message"),
+        (json.dumps({"t": "peek", "seat": 0}), "bad_message"),
+        (json.dumps({"t": "act", "action": legal, "seat": 0}), "not_your_seat"),
+        (json.dumps({"t": "act", "action": legal, "record": before}), "bad_message"),
+        (json.dumps({"t": "act", "action": legal, "view_seat": 0}), "bad_message"),
+        (json.dumps({"t": "act", "action": "bid 0"}), "bad_message"),
+        (json.dumps({"t": "act", "action": {"type": "bid", "n": 99}}), "illegal_action"),
+        (json.dumps({"t": "act", "action": {"type": "play", "cards": [others["hand"][0]]}}), "illegal_action"),
+        ('{"t": "act", "action": {"a": ' + "[" * 1500 + "]" * 1500 + "}}", "bad_json"),
+    ]
+    for text, code in hostile:
+        reply = send_raw(guest, text)
+        assert reply == {**reply, "t": "refused", "code": code}, (text[:80], reply)
+        assert host_record(host) == before
+    assert send_raw(guest, binary=True)["code"] == "bad_message"
+    # The guest is told on its table, in words.
+    guest.wait_for_selector("[data-testid=table-notice]")
+    assert host_record(host) == before
+    assert saved_record(host) == before
+    act_oh_hell(guest, view, set())
+    host.wait_for_function("n => window.cardtable.currentRecord().actions.length > n", arg=len(before["actions"]))
+
+    host.click("[data-testid=open-tools]")
+    host.click("[data-testid=tool-phones]")
+    host.wait_for_selector("[data-testid=phones-dialog]")
+    host.click("[data-testid=phone-seat][data-seat='1'] [data-testid=seat-replace]")
+    guest.wait_for_selector("[data-testid=guest-ended]", timeout=CONNECT_TIMEOUT_MS)
+    assert guest.inner_text("[data-testid=ended-reason]") == "The host gave your seat to the computer."
+    no_serious_axe_violation(guest, "ended")
+    host.wait_for_selector("[data-testid=phone-seat][data-seat='1'][data-state=computer]")
+    host.click("[data-testid=close-phones]")
+    # The computer plays seat 1 now: the match goes on to the host's next turn.
+    play(host, {0: host}, act_oh_hell, lambda record: len(record["actions"]) > len(before["actions"]) + 8)
+    assert python_view(host_record(host), 1)["move"] > len(before["actions"]) + 8
+
+    # Boris again, then the host ends the table: he is let go, the host plays on.
+    guest.click("[data-testid=leave]")
+    connect(host, guest, 1, "Boris", panel="dialog")
+    host.click("[data-testid=end-table]")
+    guest.wait_for_selector("[data-testid=guest-ended]", timeout=CONNECT_TIMEOUT_MS)
+    assert guest.inner_text("[data-testid=ended-reason]") == "The host ended the table."
+    assert host.locator("[data-testid=table-screen]").count() == 1
