@@ -199,7 +199,7 @@ const TEMPLATE = (lines, setup) => [
   "v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
   "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0", ...lines,
   "a=ice-options:trickle", `a=setup:${setup}`, "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", "",
-].join("\r\n");
+].join(`\r\n`); // SDP lines end in CRLF
 
 // The description a code stands for; `expected` ("offer" or "answer") is the kind wanted.
 // Throws CodeError, in words a player understands, for anything but a whole, unchanged code.
