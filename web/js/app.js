@@ -566,13 +566,24 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
 function followPhones(oneTable) {
   stopFollowingPhones?.();
   let away = null;
+  let told = false; // the banner says someone is away
   const sync = () => {
     const now = oneTable.seats.flatMap((entry, seat) => (entry.state === "away" ? [seat] : []));
     setSeating({ people: oneTable.people(), viewer: HUMAN, away: now });
-    const action = { label: t("Phones at the table"), testid: "open-phones", onClick: openPhones };
-    if (away === null && now.length) banner.show(t("The guests' seats wait for them: give each a new code in Phones at the table."), { action });
+    const action = { label: t("Phones at the table"), testid: "open-phones", onClick: () => { told = false; openPhones(); } };
+    if (away === null && now.length) {
+      banner.show(t("The guests' seats wait for them: give each a new code in Phones at the table."), { action });
+      told = true;
+    }
     for (const seat of now) {
-      if (away && !away.includes(seat)) banner.show(t("{name}'s phone is away. The seat waits for them.", { name: oneTable.seats[seat].name }), { action });
+      if (away && !away.includes(seat)) {
+        banner.show(t("{name}'s phone is away. The seat waits for them.", { name: oneTable.seats[seat].name }), { action });
+        told = true;
+      }
+    }
+    if (told && !now.length) { // everyone is back (a phone that only blinked)
+      banner.hide();
+      told = false;
     }
     away = now;
     if (document.body.dataset.screen === "table") table?.rerender();

@@ -284,10 +284,7 @@ export function hostLobby({ host, title, onStart, onBack }) {
     oninput: (event) => { host.seats[0].name = event.target.value.trim().slice(0, MAX_NAME_LENGTH) || t("Host"); },
   });
   const screen = el("section", { class: "screen one-table-screen", "data-testid": "host-lobby", "aria-labelledby": "lobby-title" },
-    el("button", {
-      type: "button", class: "bar-button", "data-testid": "leave", "aria-label": t("Games"),
-      onclick: () => { panel.dispose(); onBack(); },
-    }, el("span", { "aria-hidden": "true" }, "‹ "), el("span", { class: "bar-text" }, t("Games"))),
+    backButton(() => { panel.dispose(); onBack(); }),
     el("h1", { id: "lobby-title" }, t("Play on several phones")),
     el("p", { class: "one-table-game" }, title),
     el("p", { class: "hint" }, t("Each person plays on their own phone, with this app, on the same Wi-Fi or a phone's hotspot: no internet is needed. Seats nobody takes are played by the computer.")),
@@ -327,9 +324,10 @@ export function openPhonesDialog(hostNode, host, { onEnd }) {
 
 // ---- the guest's screens -----------------------------------------------------------------
 
-function guestScreen(testid, titleText, ...body) {
+// ‹ Games, the heading, then the screen's own parts.
+function guestScreen(testid, titleText, onBack, ...body) {
   return el("section", { class: "screen one-table-screen", "data-testid": testid, "aria-labelledby": `${testid}-title` },
-    el("h1", { id: `${testid}-title` }, titleText), ...body);
+    backButton(onBack), el("h1", { id: `${testid}-title` }, titleText), ...body);
 }
 
 function backButton(onBack) {
@@ -350,7 +348,7 @@ export function joinScreen({ name, code = "", onCode, onBack, rejoin = false }) 
   const paste = reader.node.querySelector("textarea");
   paste.value = code;
   const screen = guestScreen("join-screen", rejoin ? t("Back to your seat") : t("Join a table"),
-    backButton(() => { reader.stop(); onBack(); }),
+    () => { reader.stop(); onBack(); },
     el("p", { class: "hint" }, rejoin
       ? t("Your seat waits for you. Ask the host for a new code for your seat (Phones at the table, New code) and read it here.")
       : t("On the host's phone a seat shows a code. Read it here: with the camera, from a picture of it, or paste the text the host sent.")),
@@ -361,8 +359,7 @@ export function joinScreen({ name, code = "", onCode, onBack, rejoin = false }) 
 
 // The guest's answer, for the host to read.
 export function answerScreen({ code, onBack }) {
-  return guestScreen("answer-screen", t("Show this to the host"),
-    backButton(onBack),
+  return guestScreen("answer-screen", t("Show this to the host"), onBack,
     el("p", { class: "hint" }, t("The host reads this code with their phone (or pastes the text). Then you are at the table.")),
     codeBox({ code, label: t("QR code of your answer"), testid: "answer-code" }),
     el("p", { role: "status", "data-testid": "answer-status" }, t("Waiting for the host…")));
@@ -370,8 +367,7 @@ export function answerScreen({ code, onBack }) {
 
 // Connected, before the match starts: who sits where.
 export function waitingScreen({ seat, people, onBack }) {
-  return guestScreen("guest-waiting", t("You are at the table"),
-    backButton(onBack),
+  return guestScreen("guest-waiting", t("You are at the table"), onBack,
     el("p", { role: "status" }, t("Seat {n}. The match starts when the host starts it.", { n: seat + 1 })),
     el("ul", { class: "phone-seats" }, people.map((name, index) => el("li", { class: "phone-seat" },
       el("span", { class: "phone-seat-label" }, seatLabel(index)),
@@ -380,17 +376,15 @@ export function waitingScreen({ seat, people, onBack }) {
 
 // The connection is gone (the guest's or the host's phone slept, reloaded or left).
 export function lostScreen({ onRejoin, onBack }) {
-  return guestScreen("guest-lost", t("The connection to the host was lost"),
+  return guestScreen("guest-lost", t("The connection to the host was lost"), onBack,
     el("p", {}, t("Your seat waits for you. Ask the host for a new code for your seat (Phones at the table, New code) and read it here.")),
-    el("button", { type: "button", class: "primary", "data-testid": "rejoin", onclick: onRejoin }, t("Read the new code")),
-    backButton(onBack));
+    el("button", { type: "button", class: "primary", "data-testid": "rejoin", onclick: onRejoin }, t("Read the new code")));
 }
 
 // The host let this guest go.
 export function endedScreen({ reason, onBack }) {
   const text = reason === "replaced" ? t("The host gave your seat to the computer.")
     : reason === "closed" ? t("The host closed the table.") : t("The host ended the table.");
-  return guestScreen("guest-ended", t("The table is over for you"),
-    el("p", { "data-testid": "ended-reason" }, text),
-    backButton(onBack));
+  return guestScreen("guest-ended", t("The table is over for you"), onBack,
+    el("p", { "data-testid": "ended-reason" }, text));
 }
