@@ -14,6 +14,7 @@ import re
 
 from axe import describe, run_axe, serious
 from conftest import FAST, PHONE, STEP_TIMEOUT_MS, python_view, saved_record, screenshot
+from test_csp import RECORD_VIOLATIONS
 from test_pass_and_play import act_kozel, act_oh_hell, face_up_cards, turn
 
 CONNECT_TIMEOUT_MS = 30_000
@@ -441,3 +442,22 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
     guest.wait_for_selector("[data-testid=guest-ended]", timeout=CONNECT_TIMEOUT_MS)
     assert guest.inner_text("[data-testid=ended-reason]") == "The host ended the table."
     assert host.locator("[data-testid=table-screen]").count() == 1
+
+
+def test_the_phones_screens_run_under_the_strict_csp(new_page, open_app, tmp_path):
+    """The lobby, the codes (the QR encoder and decoder loaded from vendor/), the join and answer
+    screens and a guest's table, with the page's Content-Security-Policy enforced."""
+    pages = []
+    for query in (f"{FAST}&seed=4", FAST):
+        page = new_page(PHONE, bypass_csp=False)
+        page.add_init_script(RECORD_VIOLATIONS)
+        page.add_init_script(CAPTURE)
+        open_app(page, query)
+        pages.append(page)
+    host, guest = pages
+    host_lobby(host, "spades", 2)
+    connect(host, guest, 1, "Boris", via="qr", tmp_path=tmp_path)
+    host.click("[data-testid=one-table-start]")
+    for page in pages:
+        page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+        assert page.evaluate("window.cspViolations") == []
