@@ -14,8 +14,12 @@ import re
 
 from axe import describe, run_axe, serious
 from conftest import FAST, PHONE, STEP_TIMEOUT_MS, python_view, saved_record, screenshot
+import pytest
+
 from test_csp import RECORD_VIOLATIONS
+from test_eight_five_three import click as click_eight_five_three
 from test_pass_and_play import act_kozel, act_oh_hell, face_up_cards, turn
+from test_zevaka import target_selector
 
 CONNECT_TIMEOUT_MS = 30_000
 
@@ -42,7 +46,8 @@ CAPTURE = """(() => {
 })();"""
 
 ENABLED = ("[data-testid=hand-card]:enabled, [data-testid=bid-button]:enabled, "
-           "[data-testid=action-button]:enabled")
+           "[data-testid=action-button]:enabled, [data-testid=talon-card]:enabled, [data-testid=own-top]:enabled, "
+           "[data-testid=target]:enabled")
 CARD = re.compile(r'"((?:[2-9TJQKA][SHDC])|BJ|LJ)"')
 
 
@@ -143,7 +148,7 @@ def check_phone(page, seat, record, people):
     """The phone shows this seat's table: its own hand at the bottom, no other person's card."""
     view = python_view(record, seat)
     assert page.get_attribute(".me", "data-seat") == str(seat)
-    assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view["hand"]
+    assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view.get("hand", [])
     others = {card for other in range(record["players"]) if other != seat for card in python_view(record, other).get("hand", [])}
     public = {view["deal"]["trump_card"]} if record["game"] == "kozel" else set()
     assert not (face_up_cards(page) & others) - public
@@ -202,8 +207,9 @@ def check_messages(guest, seat, final_record):
                   for card in python_view(at_move, other).get("hand", [])}
         public = {view["deal"]["trump_card"]} if at_move["game"] == "kozel" else set()
         # The last trick of a finished deal is public, and its cards may be in the new hands.
+        number = (view.get("deal") or {}).get("number", view.get("hand_number"))
         this_deal = {key: value for key, value in view.items()
-                     if key != "last_trick" or (value or {}).get("deal") == view["deal"]["number"]}
+                     if key != "last_trick" or (value or {}).get("deal") == number}
         scanned = json.dumps({**message, "view": this_deal})
         assert not (set(CARD.findall(scanned)) & others) - public, view["move"]
     return views
@@ -461,3 +467,35 @@ def test_the_phones_screens_run_under_the_strict_csp(new_page, open_app, tmp_pat
     for page in pages:
         page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
         assert page.evaluate("window.cspViolations") == []
+
+
+def act_first(page, view, done):
+    """The first of the seat's legal actions, by the controls of its game's table."""
+    action = view["legal"][0]
+    if view["game"] == "eight_five_three":
+        click_eight_five_three(page, action)
+    elif view["game"] == "zevaka":
+        if action["type"] == "draw":
+            page.click("[data-testid=action-button][data-type=draw]")
+        else:
+            if action["type"] == "move":
+                page.click("[data-testid=own-top]")
+            page.click(target_selector(action["target"]))
+    else:
+        act_oh_hell(page, view, done)
+
+
+@pytest.mark.parametrize("game,players,seat", [("spades", 4, 2), ("eight_five_three", 3, 1), ("zevaka", 3, 2)])
+def test_the_other_games_on_two_phones(new_page, open_app, game, players, seat):
+    """Spades, 8-5-3 and Zevaka with a guest's phone and the computer in the other seats: each
+    phone plays its seat's turns by its own table, and the guest receives only its seat's views."""
+    host = open_phone(new_page, open_app, f"{FAST}&seed=6")
+    guest = open_phone(new_page, open_app)
+    host_lobby(host, game, players)
+    connect(host, guest, seat, "Boris")
+    host.click("[data-testid=one-table-start]")
+    host.wait_for_selector("[data-testid=table-screen]")
+    turns = play(host, {0: host, seat: guest}, act_first, lambda record: sum(
+        1 for actor in turn(record)["actors"] if actor == seat) >= 4)
+    assert turns[seat] >= 4
+    check_messages(guest, seat, host_record(host))
