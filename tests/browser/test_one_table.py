@@ -399,6 +399,8 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
     phones = {0: host, 1: guest}
     play(host, phones, act_oh_hell, lambda record: turn(record)["to_act"] == 1)
     wait_for_turn(guest, 1)
+    guest.click("[data-testid=table-hint]")  # the host's phone asks its hard bot for this seat
+    guest.wait_for_selector("[data-testid=table-notice].advice", timeout=60_000)
     before = host_record(host)
     view = python_view(before, 1)
     legal = view["legal"][0]
@@ -452,19 +454,30 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
 
 def test_the_phones_screens_run_under_the_strict_csp(new_page, open_app, tmp_path):
     """The lobby, the codes (the QR encoder and decoder loaded from vendor/), the join and answer
-    screens and a guest's table, with the page's Content-Security-Policy enforced."""
-    pages = []
-    for query in (f"{FAST}&seed=4", FAST):
-        page = new_page(PHONE, bypass_csp=False)
-        page.add_init_script(RECORD_VIOLATIONS)
-        page.add_init_script(CAPTURE)
-        open_app(page, query)
-        pages.append(page)
-    host, guest = pages
+    screens and a guest's table, with the page's Content-Security-Policy enforced. The guest
+    comes in by the link in the host's QR code, as a phone's camera app would open it."""
+    host = new_page(PHONE, bypass_csp=False)
+    host.add_init_script(RECORD_VIOLATIONS)
+    open_app(host, f"{FAST}&seed=4")
     host_lobby(host, "spades", 2)
-    connect(host, guest, 1, "Boris", via="qr", tmp_path=tmp_path)
+    host.click("[data-testid=phone-seat][data-seat='1'] [data-testid=seat-invite]")
+    host.wait_for_selector("[data-testid=offer-code-qr] svg")
+    code = host.inner_text("[data-testid=offer-code-text]")
+    page_address = host.evaluate("location.origin + location.pathname")
+    guest = new_page(PHONE, bypass_csp=False)
+    guest.add_init_script(RECORD_VIOLATIONS)
+    guest.goto(f"{page_address}?{FAST}#j={code}")
+    guest.wait_for_selector("[data-testid=join-screen]", timeout=60_000)
+    assert guest.input_value("[data-testid=offer-reader-paste]") == code
+    assert "#j=" not in guest.url  # a reload does not offer the old invitation again
+    guest.fill("[data-testid=guest-name]", "Boris")
+    guest.click("[data-testid=offer-reader-use]")
+    guest.wait_for_selector("[data-testid=answer-code-qr] svg", timeout=CONNECT_TIMEOUT_MS)
+    answer = qr_picture(guest, "answer-code", tmp_path, "answer")
+    read_code(host, "answer-reader", answer, "qr", tmp_path, "Boris")
+    host.wait_for_selector("[data-testid=phone-seat][data-seat='1'][data-state=person]", timeout=CONNECT_TIMEOUT_MS)
     host.click("[data-testid=one-table-start]")
-    for page in pages:
+    for page in (host, guest):
         page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
         assert page.evaluate("window.cspViolations") == []
 
