@@ -6,7 +6,7 @@
 
 dist/ holds the game wheel, a vendored Pyodide (pinned npm package, checksum verified,
 standard library precompiled to bytecode and cut to what the app imports), the micropip wheel (pinned PyPI wheel,
-checksum verified), the web/ folder, the page's message catalogs (locales/, compiled
+checksum verified), the QR code library qr (pinned npm package, checksum verified), the web/ folder, the page's message catalogs (locales/, compiled
 from locales/*.po; docs/i18n.md) and build.json. Every path in it is relative, so
 the site works from any sub-path. Downloads and the compiled stdlib are cached in
 .cache/; see docs/build.md.
@@ -52,6 +52,11 @@ PYODIDE_INTEGRITY = (
 # The stock python_stdlib.zip is replaced by the precompiled one, so it is not listed.
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_EXTRACTED_FILES = (*PYODIDE_RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
+
+# The QR code encoder and decoder of "one table, several phones" (MIT or Apache-2.0).
+QR_VERSION = "0.7.0"
+QR_INTEGRITY = "sha512-/VrrACmOAwZVipuRITwfEwOL5oAMEHH5PTmBWaGtlTom2Thxaa+rhmna4zU9PRN2uLw2wdccbkHOLGZb1Q9SdA=="
+QR_FILES = ("index.js", "decode.js", "LICENSE-MIT")
 
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -141,22 +146,29 @@ def integrity_key() -> str:
     return base64.b64decode(expected).hex()[:16]
 
 
-def fetch_pyodide() -> Path:
-    """The extracted, verified Pyodide npm package (cached)."""
-    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """`npm pack name@version` into .cache/npm/ (once), checked against its pinned sha512 on
+    every build; a mismatch deletes the file and fails the build."""
+    tarball = CACHE / "npm" / f"{name}-{version}.tgz"
     if not tarball.exists():
-        npm = require_tool("npm", f"fetch pyodide@{PYODIDE_VERSION}")
+        npm = require_tool("npm", f"fetch {name}@{version}")
         tarball.parent.mkdir(parents=True, exist_ok=True)
-        log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
-        run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--silent",
+        log(f"fetching {name}@{version} with npm pack")
+        run([npm, "pack", f"{name}@{version}", "--silent",
              "--pack-destination", str(tarball.parent)], cwd=tarball.parent)
         if not tarball.exists():
             raise BuildError(f"npm pack did not write {tarball}")
     try:
-        verify_integrity(tarball, PYODIDE_INTEGRITY)
+        verify_integrity(tarball, integrity)
     except BuildError:
         tarball.unlink()  # a bad download must not poison later builds
         raise
+    return tarball
+
+
+def fetch_pyodide() -> Path:
+    """The extracted, verified Pyodide npm package (cached)."""
+    tarball = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
 
     package = CACHE / f"pyodide-{PYODIDE_VERSION}-{integrity_key()}"
     if not package.exists():
@@ -311,6 +323,28 @@ def fetch_micropip() -> Path:
             f"  expected {MICROPIP_SHA256}\n  got      {actual}"
         )
     return wheel
+
+
+# --- the QR code library (one table, several phones) --------------------------------
+
+
+def fetch_qr() -> Path:
+    """qr's encoder and decoder (pinned npm package, checksum verified), extracted into
+    .cache/ and shipped as dist/vendor/qr/; the page loads them only to show or read a code
+    (docs/one-table.md)."""
+    tarball = npm_tarball("qr", QR_VERSION, QR_INTEGRITY)
+    folder = CACHE / f"qr-{QR_VERSION}-{hashlib.sha256(QR_INTEGRITY.encode()).hexdigest()[:12]}"
+    if not folder.exists():
+        staging = folder.with_name(folder.name + ".partial")
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        with tarfile.open(tarball) as archive:
+            for name in QR_FILES:
+                member = archive.getmember(f"package/{name}")
+                member.name = name
+                archive.extract(member, staging, filter="data")
+        staging.rename(folder)
+    return folder
 
 
 # --- the game wheel ----------------------------------------------------------------
@@ -503,8 +537,9 @@ def write_manifest(site: Path, manifest: dict) -> dict:
 # --- the site ----------------------------------------------------------------------
 
 
-def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: Path) -> dict:
+def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: Path, qr: Path) -> dict:
     shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    shutil.copytree(qr, staging / "vendor" / "qr")
     pyodide_dir = staging / "pyodide"
     pyodide_dir.mkdir()
     for name in PYODIDE_RUNTIME_FILES:
@@ -582,7 +617,7 @@ def build(dist: Path = DIST) -> Path:
         stdlib = trimmed_stdlib(package, stdlib, wheel, micropip)
         staging = dist.with_name(dist.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)
-        assemble(staging, package, stdlib, micropip, wheel)
+        assemble(staging, package, stdlib, micropip, wheel, fetch_qr())
         publish_atomically(staging, dist)
         summarize(dist, started)
     return dist

@@ -40,6 +40,9 @@ const tableModule = () => import("./table.js");
 const tableToolsModule = () => import("./table-tools.js");
 const historyModule = () => import("./history-screen.js");
 const tutorialModule = () => import("./tutorial.js");
+// One table, several phones: loaded when a table is hosted or joined (docs/one-table.md).
+const hostModule = () => Promise.all([import("./table-host.js"), import("./one-table.js")]);
+const guestModule = () => import("./table-guest.js");
 
 function prefetchScreens() {
   for (const load of [...Object.values(TABLES), tableModule, tableToolsModule, historyModule, tutorialModule]) {
@@ -74,6 +77,12 @@ let startGame = null; // the game selected on the start screen
 let bootError = null;
 let lesson = null; // the tutorial on the table (tutorial.js), which saves nothing
 let privacy = null; // pass-and-play's privacy screen of the match on the table (privacyGate)
+let host = null; // one table, several phones: the host's seats and guests (table-host.js)
+let guest = null; // …or this phone's seat at another phone's table (table-guest.js)
+let phonesScreen = null; // the host's lobby on show ({screen, dispose})
+let hostChoice = null; // the setup panel's choices the lobby will start
+let stopFollowingPhones = null;
+let releaseAwake = null; // the screen stays on while a table of several phones is open
 
 function show(screen, name) {
   const lost = !document.activeElement || document.activeElement === document.body || root.contains(document.activeElement);
@@ -125,6 +134,7 @@ async function refreshScreen() {
     case "history": showHistory(); break;
     case "table": table?.rerender(); break;
     case "privacy": privacy?.rerender(); break;
+    case "one-table": case "guest-table": guest ? guest.rerender() : host && phonesScreen && showLobby(); break;
     default: break;
   }
 }
@@ -172,9 +182,11 @@ async function boot() {
     return;
   }
   try {
+    const joinCode = takeJoinCode();
     const resumed = activeGame();
     const save = resumed && listSaves().find((candidate) => candidate.game === resumed);
-    if (save && Object.hasOwn(TABLES, save.game)) await resumeMatch(save);
+    if (joinCode) await joinTable(joinCode);
+    else if (save && Object.hasOwn(TABLES, save.game)) await resumeMatch(save);
     else showStart();
   } catch (error) {
     // Stored values are checked before use (storage.js); should one still break a screen,
@@ -208,14 +220,39 @@ function setAsideNotice() {
 async function showHistory() {
   match?.stop();
   match = null;
+  leavePhones();
   releaseGame();
   const { historyScreen } = await historyModule();
   show(historyScreen({ games, onBack: () => showStart() }), "history");
 }
 
+// A host's invitation opened from its QR code by the phone's camera app: ...#j=CODE. The code
+// leaves the address at once, so a reload does not offer an old invitation again.
+function takeJoinCode() {
+  const found = /^#j=([0-9A-Za-z]+)$/.exec(window.location.hash);
+  if (!found) return null;
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  return found[1];
+}
+
+// Leaves any table of several phones: the guests are told (host), or the host is (guest).
+function leavePhones() {
+  phonesScreen?.dispose();
+  phonesScreen = null;
+  stopFollowingPhones?.();
+  stopFollowingPhones = null;
+  releaseAwake?.();
+  releaseAwake = null;
+  host?.close();
+  host = null;
+  guest?.close();
+  guest = null;
+}
+
 function showStart(notice = null, { withSaves = true } = {}) {
   match?.stop();
   match = null;
+  leavePhones();
   lesson?.stop();
   lesson = null;
   privacy = null;
@@ -239,6 +276,8 @@ function showStart(notice = null, { withSaves = true } = {}) {
     level: chosenLevel(),
     playerNames: Array.isArray(readPrefs().playerNames) ? readPrefs().playerNames : [],
     onStart: startNewMatch,
+    onOneTable: hostTable,
+    onJoin: () => joinTable(),
     onResume: resumeMatch,
     onHistory: showHistory,
     onSettings: (host) => openSettings(host),
@@ -294,7 +333,7 @@ function offerTakeOver(game) {
 }
 
 // people: pass-and-play's names per seat (null for a computer), or null for solo play.
-async function startNewMatch({ game, players, options, level = chosenLevel(), people = null, names = null }) {
+async function startNewMatch({ game, players, options, level = chosenLevel(), people = null, names = null, oneTable = null }) {
   if (!(await claimGame(game, takenOver))) {
     offerTakeOver(game);
     return;
@@ -302,15 +341,66 @@ async function startNewMatch({ game, players, options, level = chosenLevel(), pe
   writePrefs({ level });
   markTutorialOffered(game); // playing it: the lesson is not offered any more (still on the panel)
   if (names) rememberNames(names);
-  if (!isPassAndPlay(people)) people = null;
+  if (!isPassAndPlay(people) || oneTable) people = null;
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
   if (settings.deck !== null) request.deck = settings.deck;
   const created = await ask(request);
   const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
   if (!opened) return;
-  await openTable({ record: created.record, level, people }, opened.view);
-  saveMatch({ record: created.record, level, ...(people ? { people, viewer: HUMAN } : {}) });
+  await openTable({ record: created.record, level, people, oneTable }, opened.view);
+  saveMatch({ record: created.record, level, ...(people ? { people, viewer: HUMAN } : {}), ...(oneTable?.remote.saved() ?? {}) });
+}
+
+// "Play on several phones": the setup panel's choices, then the host's seats (the lobby),
+// where guests join before the match starts.
+async function hostTable(choice) {
+  if (!(await claimGame(choice.game, takenOver))) {
+    offerTakeOver(choice.game);
+    return;
+  }
+  const [{ createHost }, { keepAwake }] = await hostModule();
+  leavePhones();
+  const names = Array.isArray(readPrefs().playerNames) ? readPrefs().playerNames : [];
+  host = createHost({
+    bridge, players: choice.players, hostName: (typeof names[0] === "string" && names[0]) || t("Host"), version: bridge.version,
+  });
+  releaseAwake = keepAwake();
+  hostChoice = choice;
+  showLobby();
+}
+
+async function showLobby() {
+  const [, { hostLobby }] = await hostModule();
+  phonesScreen?.dispose();
+  const title = games.find((game) => game.id === hostChoice.game)?.title ?? hostChoice.game;
+  phonesScreen = hostLobby({
+    host, title,
+    onBack: () => showStart(),
+    onStart: () => {
+      phonesScreen = null;
+      rememberNames([host.seats[0].name]);
+      startNewMatch({ ...hostChoice, people: null, names: null, oneTable: host });
+    },
+  });
+  show(phonesScreen.screen, "one-table");
+}
+
+// "Join a friend's table": this phone takes a seat at another phone's table. code: a host's
+// code already read (its QR code's link opened this page).
+async function joinTable(code = "") {
+  showStart();
+  const { startGuest } = await guestModule();
+  guest = startGuest({
+    show, settings, code, version: bridge.version,
+    loadTable: (game) => TABLES[game](),
+    titleOf: (game) => games.find((entry) => entry.id === game)?.title ?? game,
+    notify: (text) => banner.show(text),
+    onLeave: () => {
+      guest = null;
+      showStart();
+    },
+  });
 }
 
 // The names typed on the setup panel, per seat; seats past this game's keep their old names.
@@ -321,10 +411,10 @@ function rememberNames(names) {
 }
 
 // The final dialog's Play again: the same game, players, level, options and people, in one tap.
-function playAgain({ game, players, options }, level, people = null) {
+function playAgain({ game, players, options }, level, people = null, oneTable = null) {
   match?.stop();
   match = null;
-  return startNewMatch({ game, players, options, level, people });
+  return startNewMatch({ game, players, options, level, people, oneTable });
 }
 
 // "Learn by playing": the game's guided first deal, then a real match with `choice` (the setup
@@ -333,6 +423,7 @@ async function startTutorial(choice) {
   markTutorialOffered(choice.game);
   match?.stop();
   match = null;
+  leavePhones();
   lesson?.stop();
   lesson = null;
   releaseGame();
@@ -367,7 +458,7 @@ async function resumeOwned(save) {
   let answer;
   // Pass-and-play resumes behind the privacy screen: no view is asked for until the person
   // to act (or, while a bot is to act, the one last shown) taps.
-  const people = isPassAndPlay(save.people) && save.people.length === save.record.players ? save.people : null;
+  const people = isPassAndPlay(save.people) && save.people.length === save.record.players && !save.oneTable ? save.people : null;
   try {
     answer = Object.hasOwn(TABLES, save.record.game)
       ? await bridge.call(people ? { op: "turn", record: save.record } : { op: "view", record: save.record, seat: HUMAN })
@@ -390,6 +481,18 @@ async function resumeOwned(save) {
     const isPerson = (seat) => Number.isInteger(seat) && typeof people[seat] === "string";
     const viewer = isPerson(answer.to_act) ? answer.to_act : isPerson(save.viewer) ? save.viewer : HUMAN;
     await openTable({ ...save, people }, null, viewer);
+    return;
+  }
+  if (save.oneTable && Array.isArray(save.people) && save.people.length === save.record.players) {
+    // The host's page came back: its guests are away until they read a new code.
+    const [{ createHost }, { keepAwake }] = await hostModule();
+    leavePhones();
+    host = createHost({
+      bridge, players: save.record.players, hostName: save.people[0] ?? t("Host"), people: save.people, id: save.oneTable.id,
+      version: bridge.version,
+    });
+    releaseAwake = keepAwake();
+    await openTable({ ...save, people: null, oneTable: host }, answer.view);
     return;
   }
   await openTable(save, answer.view);
@@ -423,7 +526,7 @@ function privacyGate(title) {
   };
 }
 
-async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL, people = null }, view, viewer = HUMAN) {
+async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL, people = null, oneTable = null }, view, viewer = HUMAN) {
   const [createTable, { setTableTools }, { openTableTools, tableHelp }] = await Promise.all([
     TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
@@ -432,7 +535,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     settings, title,
     onAction: (action) => match?.humanAction(action),
     onLeave: () => showStart(),
-    onPlayAgain: () => playAgain(record, level, people),
+    onPlayAgain: () => playAgain(record, level, people, oneTable),
   });
   const gate = people ? privacyGate(title) : null;
   privacy = gate;
@@ -443,13 +546,55 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     returnFocus: () => document.querySelector("[data-testid=open-tools]"),
     onLearn: () => startTutorial({ game: record.game, players: record.players, options: record.options, level }),
   });
-  setTableTools((host) => match && openTableTools({
-    host, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,
+  setTableTools((node) => match && openTableTools({
+    host: node, match, table, settings, onSpeed: setBotSpeed, language: languageSetting(), onRules,
+    phones: oneTable && { onClick: openPhones },
   }), tableHelp(() => match, table));
   match = runMatch({
     bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
     people, viewer, privacy: gate && { ask: (seat) => gate.ask(seat, record.players), reveal: gate.reveal },
+    remote: oneTable?.remote ?? null,
   });
+  if (oneTable) {
+    oneTable.attach(match);
+    followPhones(oneTable);
+  }
+}
+
+// The host's table follows its guests: their names and who is away on the seats, and a banner
+// when a guest's phone goes away (or, on a resumed table, that the guests' seats wait).
+function followPhones(oneTable) {
+  stopFollowingPhones?.();
+  let away = null;
+  let told = false; // the banner says someone is away
+  const sync = () => {
+    const now = oneTable.seats.flatMap((entry, seat) => (entry.state === "away" ? [seat] : []));
+    setSeating({ people: oneTable.people(), viewer: HUMAN, away: now });
+    const action = { label: t("Phones at the table"), testid: "open-phones", onClick: () => { told = false; openPhones(); } };
+    if (away === null && now.length) {
+      banner.show(t("The guests' seats wait for them: give each a new code in Phones at the table."), { action });
+      told = true;
+    }
+    for (const seat of now) {
+      if (away && !away.includes(seat)) {
+        banner.show(t("{name}'s phone is away. The seat waits for them.", { name: oneTable.seats[seat].name }), { action });
+        told = true;
+      }
+    }
+    if (told && !now.length) { // everyone is back (a phone that only blinked)
+      banner.hide();
+      told = false;
+    }
+    away = now;
+    if (document.body.dataset.screen === "table") table?.rerender();
+  };
+  stopFollowingPhones = oneTable.onChange(sync);
+  sync();
+}
+
+async function openPhones() {
+  const [, { openPhonesDialog }] = await hostModule();
+  if (host && table && document.body.dataset.screen === "table") openPhonesDialog(table.screen, host, { onEnd: () => host?.end() });
 }
 
 // For tests and bug reports: the record of the match on the table (null elsewhere).

@@ -4,6 +4,9 @@
 // (the viewer); before another person's turn the table is emptied and `privacy.ask(seat)`
 // waits for that person's tap; only then is their view requested. No view of any other seat
 // is ever asked for.
+// One table, several phones (`remote`, table-host.js): the table is the host's (seat 0); the
+// guests' seats wait for their moves from their phones (`remoteMove`), and after every change
+// `remote.changed(record)` sends each guest its own view.
 
 import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
@@ -24,12 +27,15 @@ class BridgeProblem extends Error {
 // pass-and-play match). people: a name per person's seat, null per computer (null: solo).
 export function runMatch({
   bridge, settings, banner, table, record, view, undos = 0, hints = 0, level = "normal", title = record.game,
-  onFinished = null, people = null, viewer = 0, privacy = null,
+  onFinished = null, people = null, viewer = 0, privacy = null, remote = null,
 }) {
   // ?level= (tests) wins; a level this version does not know plays as the default.
   const botLevel = settings.botLevel ?? (BOT_LEVELS.includes(level) ? level : DEFAULT_BOT_LEVEL);
-  const passAndPlay = isPassAndPlay(people) && privacy !== null;
-  const isPerson = (seat) => (passAndPlay ? typeof people[seat] === "string" : seat === 0);
+  const passAndPlay = !remote && isPassAndPlay(people) && privacy !== null;
+  const isPerson = (seat) => (remote ? seat === 0 || remote.isPerson(seat)
+    : passAndPlay ? typeof people[seat] === "string" : seat === 0);
+  // Several people decide: Undo may take back only your own decisions.
+  const shared = passAndPlay || remote !== null;
   if (!passAndPlay) viewer = 0;
   let stopped = false;
   let busy = false;
@@ -37,14 +43,14 @@ export function runMatch({
   // bridge's undo would take their moves back too); refreshed at each of your turns.
   let undoable = false;
   let hidden = false; // the privacy screen is up: the table holds no view to redraw
-  setSeating({ people: passAndPlay ? people : null, viewer });
+  setSeating({ people: passAndPlay ? people : remote ? remote.people() : null, viewer });
 
   // A finished match goes into the history before its save is cleared: if the history
   // cannot be written (storage full) the save stays, and a resume tries again.
   function persist() {
     if (view.over) {
-      if (addHistory(historyEntry(record, view, { undos, hints, title, level, people: passAndPlay ? people : null,
-        counted: !passAndPlay || readPrefs().passAndPlayStats !== false })).ok) clearSave(record.game);
+      if (addHistory(historyEntry(record, view, { undos, hints, title, level, people: seating().people ?? null,
+        counted: !shared || readPrefs().passAndPlayStats !== false })).ok) clearSave(record.game);
       else saveMatch({ record, undos, hints, level, ...seating() });
       onFinished?.();
     } else {
@@ -52,9 +58,10 @@ export function runMatch({
     }
   }
 
-  // What the save keeps of pass-and-play: who the people are, and whose table was last shown.
+  // What the save keeps of pass-and-play: who the people are, and whose table was last shown
+  // (one table: the guests' names and the table's own facts, from table-host.js).
   function seating() {
-    return passAndPlay ? { people, viewer } : {};
+    return remote ? remote.saved() : passAndPlay ? { people, viewer } : {};
   }
 
   async function call(request) {
@@ -76,6 +83,7 @@ export function runMatch({
     record = answer.record;
     view = answer.view;
     persist();
+    remote?.changed(record, view);
     await table.showOutcome(previous, view);
   }
 
@@ -130,7 +138,7 @@ export function runMatch({
   }
 
   async function refreshUndo() {
-    if (!passAndPlay) return;
+    if (!shared) return;
     undoable = false;
     const { actors } = await call({ op: "turn", record });
     const last = actors.lastIndexOf(viewer);
@@ -180,6 +188,7 @@ export function runMatch({
       view = answer.view;
       undos += 1;
       persist();
+      remote?.changed(record, view);
       busy = false;
       table.render(view);
       playBots();
@@ -189,6 +198,23 @@ export function runMatch({
       report(error, null);
       return false;
     }
+  }
+
+  // A guest's move from its phone (one table): Python checks that `seat` is to act and that
+  // the move is legal; a refusal rejects (a BridgeProblem with Python's code) and changes nothing.
+  async function remoteMove(seat, request) {
+    while (busy && !stopped) await sleep(20); // the move before it is still being shown
+    if (stopped) throw new BridgeProblem(t("The table is closed."), "closed");
+    busy = true;
+    try {
+      await send({ ...request, seat });
+    } catch (error) {
+      busy = false;
+      if (!stopped && !hidden) table.render(view);
+      throw error;
+    }
+    busy = false;
+    if (!stopped) playBots();
   }
 
   // What the hard bot would do in your seat.
@@ -232,9 +258,15 @@ export function runMatch({
     hint,
     claim,
     review,
+    remoteMove,
+    save: persist,
+    // A seat went from a person to the computer (one table): its bot plays now if it is to act.
+    wake() {
+      if (!busy && !stopped) playBots();
+    },
     // Undo has something of yours to take back (and, in pass-and-play, nobody else's with it).
     canUndo() {
-      return passAndPlay ? undoable : record.actions.length > 0;
+      return shared ? undoable : record.actions.length > 0;
     },
     get view() {
       return view;
@@ -245,8 +277,9 @@ export function runMatch({
     get record() {
       return record;
     },
+    // Other people play at this table: the record (every hand) waits for the end of the match.
     get passAndPlay() {
-      return passAndPlay;
+      return shared;
     },
     stop() {
       stopped = true;

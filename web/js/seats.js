@@ -10,9 +10,17 @@ export let viewer = 0;
 // Pass-and-play: one entry per seat, a person's name or null for a computer; null in solo play.
 let people = null;
 
-export function setSeating({ people: seats = null, viewer: seat = 0 } = {}) {
+// One table, several phones: the seats whose person's phone is away (table-host.js).
+let away = new Set();
+
+export function setSeating({ people: seats = null, viewer: seat = 0, away: gone = [] } = {}) {
   people = seats;
   viewer = seat;
+  away = new Set(gone);
+}
+
+export function isAway(seat) {
+  return away.has(seat);
 }
 
 // More than one person at this device (a name in `seats` for each person, null per computer).

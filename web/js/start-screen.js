@@ -90,7 +90,7 @@ function chosenPeople(form, players) {
   });
 }
 
-function setupPanel(game, { playable, level, onStart, onRules = null, learn = null, playerNames = [] }) {
+function setupPanel(game, { playable, level, onStart, onRules = null, learn = null, playerNames = [], onOneTable = null }) {
   const [min, max] = game.players;
   const playerChoices = [];
   for (let n = min; n <= max; n += 1) playerChoices.push({ value: n, label: String(n) });
@@ -113,6 +113,11 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     options.length > 0 && el("details", { class: "rule-options", "data-testid": "rule-options" },
       el("summary", {}, el("span", { class: "setup-label" }, t("Rule options")), el("span", { class: "options-summary" })),
       options.map((option) => choiceGroup({ ...option, value: option.default }))),
+    // One table, several phones (one-table.js): the same choices, then the host's seats.
+    playable && onOneTable && el("button", {
+      type: "button", class: "one-table-button", "data-testid": "one-table-host",
+      onclick: () => { form.dataset.oneTable = "true"; form.requestSubmit(); },
+    }, t("Play on several phones")),
     el("button", {
       type: "submit", class: "primary start-button", "data-testid": "start", disabled: !playable,
     }, playable ? t("Start") : t("Coming soon")),
@@ -137,8 +142,10 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
     for (const option of options) chosen[option.name] = schemaValue(option.choices, data.get(option.name));
     const players = Number(data.get("players"));
     const typed = [...form.querySelectorAll("[data-testid=seat-name]")].map((input) => input.value.trim());
-    const start = form.dataset.learn ? learn.onLearn : onStart; // "Learn by playing" (tutorial-offer.js)
+    // "Learn by playing" (tutorial-offer.js), "Play on several phones", or Start.
+    const start = form.dataset.learn ? learn.onLearn : form.dataset.oneTable ? onOneTable : onStart;
     delete form.dataset.learn;
+    delete form.dataset.oneTable;
     start({
       game: game.id, players, options: chosen, level: data.get("level"), people: chosenPeople(form, players), names: typed,
     });
@@ -149,6 +156,7 @@ function setupPanel(game, { playable, level, onStart, onRules = null, learn = nu
 export function startScreen({
   games, playableGames, saves = [], notice, setAside = null, botSpeed = null, language = null, selectedGame = null,
   level, onStart, onResume, onHistory, onSelect = null, onSettings = null, onRules = null, learn = null, playerNames = [],
+  onOneTable = null, onJoin = null,
 }) {
   let selected = games.find((game) => game.id === selectedGame)
     ?? games.find((game) => playableGames.has(game.id)) ?? games[0];
@@ -161,7 +169,9 @@ export function startScreen({
     for (const button of list.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.game === game.id));
     }
-    replaceChildren(setupSlot, setupPanel(game, { playable: playableGames.has(game.id), level, onStart, onRules, learn, playerNames }));
+    replaceChildren(setupSlot, setupPanel(game, {
+      playable: playableGames.has(game.id), level, onStart, onRules, learn, playerNames, onOneTable,
+    }));
   }
 
   replaceChildren(list, games.map((game) => el("li", {},
@@ -178,7 +188,10 @@ export function startScreen({
     el("header", { class: "start-header" },
       language && el("div", { class: "start-language" }, settingSelect(t("Language"), "language", language)),
       el("h1", {}, t("Card Table")),
-      el("p", { class: "tagline" }, t("Traditional card games against the computer. Works offline."))),
+      el("p", { class: "tagline" }, t("Traditional card games against the computer. Works offline.")),
+      // A friend's phone hosts a table (one-table.js): this phone takes a seat at it.
+      onJoin && el("button", { type: "button", class: "bar-button join-button", "data-testid": "one-table-join", onclick: onJoin },
+        t("Join a friend's table"))),
     notice && el("p", { class: "notice", role: "status", "data-testid": "start-notice" }, notice),
     setAside && el("div", { class: "notice set-aside-notice", role: "alert", "data-testid": "set-aside-notice" },
       el("p", {}, setAside.text),

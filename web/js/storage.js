@@ -123,13 +123,17 @@ function isRecord(record) {
 const isPeople = (people) => Array.isArray(people) && people.length <= MAX_PLAYERS
   && people.every((name) => name === null || isShortText(name, 40));
 
+// One table, several phones: the host's save says so (docs/one-table.md); `people` then names
+// the guests, whose seats wait for them when the host's page comes back.
+const isOneTable = (value) => isPlainObject(value) && isShortText(value.id, 40);
+
 // A save at SCHEMA, as the start screen and the table use it. `people` and `viewer` (pass-and-
 // play) are optional: a save without them is a solo game.
 function isCurrentSave(save) {
   return isPlainObject(save) && isRecord(save.record) && save.game === save.record.game
     && isOptional(save.savedAt, isFiniteNumber) && isOptional(save.undos, isCount)
     && isOptional(save.hints, isCount) && isOptional(save.level, (level) => isShortText(level, 40))
-    && isOptional(save.people, isPeople) && isOptional(save.viewer, isCount);
+    && isOptional(save.people, isPeople) && isOptional(save.viewer, isCount) && isOptional(save.oneTable, isOneTable);
 }
 
 // A finished match as the history screen and the statistics use it (history.js writes them).
@@ -232,6 +236,7 @@ export function upgradeSave(save) {
     // Pass-and-play's people and the seat last shown (absent: a solo game).
     ...(Array.isArray(current.people) ? { people: current.people } : {}),
     ...(Number.isInteger(current.viewer) ? { viewer: current.viewer } : {}),
+    ...(isOneTable(current.oneTable) ? { oneTable: { id: current.oneTable.id } } : {}),
   };
 }
 
@@ -321,9 +326,10 @@ function writeSave(save, what) {
     t("The saved game could not be read: {reason}.", { reason: t("it holds no match record") }));
 }
 
-export function saveMatch({ record, undos = 0, hints = 0, level, people, viewer }) {
+export function saveMatch({ record, undos = 0, hints = 0, level, people, viewer, oneTable }) {
   const save = { schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record };
   if (people) Object.assign(save, { people, viewer });
+  if (oneTable) save.oneTable = oneTable;
   return writeSave(save, t("the game in progress"));
 }
 

@@ -118,7 +118,8 @@ export function tableHelp(currentMatch, table) {
 // match: runMatch's handle; table: createTable's; onSpeed(value) stores a bot speed;
 // language: {value, choices, onChange} of the language select (the page re-renders on a change);
 // onRules(): opens the rules of the game on the table (the tools dialog closes first).
-export function openTableTools({ host, match, table, settings, onSpeed, language = null, onRules = null }) {
+// phones: {onClick} at a table of several phones (the host's seats and guests, one-table.js).
+export function openTableTools({ host, match, table, settings, onSpeed, language = null, onRules = null, phones = null }) {
   const view = match.view;
   const names = seatNames(view.players);
   const deal = dealNumber(view);
@@ -165,7 +166,10 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
           type: "button", "data-testid": "tool-settings",
           onclick: () => { close(); openSettings(host); },
         }, t("Settings")),
-        onRules && rulesButton({ testid: "tool-rules", className: "rules-button", onClick: () => { close(); onRules(); } })),
+        onRules && rulesButton({ testid: "tool-rules", className: "rules-button", onClick: () => { close(); onRules(); } }),
+        phones && el("button", {
+          type: "button", "data-testid": "tool-phones", onclick: () => { close(); phones.onClick(); },
+        }, t("Phones at the table"))),
       settingSelect(t("Bot speed"), "tool-bot-speed", { value: settings.botSpeed, choices: botSpeedChoices(), onChange: onSpeed }),
       language && settingSelect(t("Language"), "tool-language", {
         ...language,
@@ -173,7 +177,7 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
         onChange: async (code) => {
           close();
           await language.onChange(code);
-          openTableTools({ host, match, table, settings, onSpeed, language: { ...language, value: code }, onRules });
+          openTableTools({ host, match, table, settings, onSpeed, language: { ...language, value: code }, onRules, phones });
         },
       }),
     ],

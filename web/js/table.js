@@ -7,7 +7,7 @@
 
 import { el, sleep } from "./dom.js";
 import { cardBack, cardButton, cardView } from "./cards.js";
-import { seatNames, seatStyle, viewer as HUMAN } from "./seats.js";
+import { isAway, seatNames, seatStyle, viewer as HUMAN } from "./seats.js";
 import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
@@ -72,7 +72,8 @@ export function seatBox(view, seat, names, { badges = [], lines = [], toAct = vi
     "data-testid": "seat", "data-seat": seat,
     style: seatStyle(seat, view.players),
   },
-    el("div", { class: "seat-name" }, names[seat], badges),
+    el("div", { class: "seat-name" }, names[seat], badges,
+      isAway(seat) && el("span", { class: "away-badge", "data-testid": "seat-away" }, t("away"))),
     lines.map((line) => el("div", { class: "seat-line" }, line)));
 }
 

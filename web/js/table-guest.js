@@ -1,0 +1,236 @@
+// The guest's side of "one table, several phones" (docs/one-table.md). The guest's phone holds
+// no record and asks its own Python nothing: the host sends the view of this seat after every
+// move, and this module draws it with the game's usual table (its own seat at the bottom), one
+// move after another, as the host's match.js would. A tap sends the chosen action of
+// `view.legal` to the host, which checks it.
+
+import { answerLink } from "./rtc-link.js";
+import { answerScreen, endedScreen, joinScreen, keepAwake, lostScreen, waitingScreen } from "./one-table.js";
+import { setSeating } from "./seats.js";
+import { setTableTools } from "./table.js";
+import { describeAction } from "./table-tools.js";
+import { readPrefs, writePrefs } from "./storage.js";
+import { currentLanguage, t } from "./i18n.js";
+
+// Far above any view (the longest, 8-5-3's, is a few kB); a bigger message is not read.
+const MAX_HOST_MESSAGE_CHARS = 1_000_000;
+
+const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function refusalText(code) {
+  switch (code) {
+    case "too_large": return t("The host's phone did not read that message: it was too large.");
+    case "bad_message": return t("The host's phone could not read that message.");
+    case "not_your_seat": return t("You can act only for your own seat.");
+    case "busy": return t("Wait: your last move is still being checked.");
+    case "not_started": return t("The match has not started yet.");
+    case "not_your_turn": return t("It is not your turn.");
+    default: return t("The host's phone refused that move.");
+  }
+}
+
+function rememberedName() {
+  const names = readPrefs().playerNames;
+  return Array.isArray(names) && typeof names[0] === "string" ? names[0] : "";
+}
+
+function rememberName(name) {
+  const names = Array.isArray(readPrefs().playerNames) ? [...readPrefs().playerNames] : [];
+  names[0] = name;
+  writePrefs({ playerNames: names.map((entry) => (typeof entry === "string" ? entry : "")) });
+}
+
+// show(screen, name): app.js's; loadTable(game) -> the game's createTable; titleOf(game): its
+// title; notify(text): the banner; code: a host's code to start from (a scanned link).
+export function startGuest({ show, loadTable, titleOf, settings, version, notify, onLeave, code = "" }) {
+  let link = null;
+  let seat = null;
+  let facts = { people: [], away: [], started: false };
+  let table = null;
+  let shown = null; // the view on the table
+  let queue = []; // views from the host not drawn yet
+  let draining = false;
+  let pending = false; // a move sent, its answer not back yet
+  let nudged = null; // the move whose turn was announced by a vibration
+  let name = rememberedName();
+  let redraw = () => {};
+  let closed = false;
+  let stopReader = () => {};
+  const release = keepAwake();
+
+  function close() {
+    closed = true;
+    stopReader();
+    link?.send({ t: "bye" });
+    link?.close();
+    link = null;
+    release();
+    setSeating();
+  }
+
+  function leave() {
+    close();
+    onLeave();
+  }
+
+  function showScreen(draw, screenName = "one-table") {
+    redraw = () => show(draw(), screenName);
+    redraw();
+  }
+
+  function showJoin({ rejoin = false, prefilled = "" } = {}) {
+    showScreen(() => {
+      const join = joinScreen({ name, code: prefilled, rejoin, onCode: connect, onBack: leave });
+      stopReader = join.stop;
+      return join.screen;
+    });
+  }
+
+  // A host's code read: the answer to show, then the table once the host reads it.
+  async function connect(text, typedName) {
+    if (typedName) {
+      name = typedName;
+      rememberName(name);
+    }
+    const next = await answerLink(text);
+    stopReader();
+    link?.close();
+    link = next;
+    next.handlers.onOpen = () => next.send({ t: "hello", name: name || t("Guest"), lang: currentLanguage(), version });
+    next.handlers.onText = (message) => receive(next, message);
+    next.handlers.onState = (state) => {
+      if (next !== link || closed) return;
+      if (state === "closed") lost();
+      else if (state === "unsteady") table?.showNotice(t("No answer from the host's phone just now…"));
+      else if (state === "open") drawTable();
+    };
+    showScreen(() => answerScreen({ code: next.code, onBack: leave }));
+  }
+
+  function lost() {
+    link = null;
+    table = null;
+    shown = null;
+    queue = [];
+    showScreen(() => lostScreen({ onRejoin: () => showJoin({ rejoin: true }), onBack: leave }));
+  }
+
+  function takeFacts(message) {
+    const people = Array.isArray(message.people) ? message.people.map((entry) => (typeof entry === "string" ? entry : null)) : [];
+    const away = Array.isArray(message.away) ? message.away.filter(Number.isInteger) : [];
+    facts = { people, away, started: Boolean(message.started) };
+    setSeating({ people, viewer: seat, away });
+  }
+
+  function receive(from, text) {
+    if (from !== link || closed || typeof text !== "string" || text.length > MAX_HOST_MESSAGE_CHARS) return;
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isPlainObject(message)) return;
+    switch (message.t) {
+      case "welcome":
+        if (!Number.isInteger(message.seat)) return;
+        seat = message.seat;
+        takeFacts(message);
+        if (message.version && version && message.version !== version) {
+          notify(t("The host's app is version {version}, yours {yours}. If the table looks wrong, update the app on both phones.",
+            { version: message.version, yours: version }));
+        }
+        if (!facts.started) showScreen(() => waitingScreen({ seat, people: facts.people, onBack: leave }));
+        break;
+      case "seats":
+        takeFacts(message);
+        if (table) drawTable();
+        else if (!facts.started) redraw();
+        break;
+      case "view":
+        if (!isPlainObject(message.view) || message.view.seat !== seat) return;
+        takeFacts(message);
+        queue.push(message.view);
+        drain();
+        break;
+      case "refused":
+        pending = false;
+        drawTable();
+        table?.showNotice(typeof message.message === "string" && message.message ? message.message : refusalText(message.code));
+        break;
+      case "hint":
+        if (isPlainObject(message.action)) table?.showHint(message.action, t("Hint: {action}", { action: describeAction(message.action) }));
+        break;
+      case "end":
+        link?.close();
+        link = null;
+        showScreen(() => endedScreen({ reason: message.reason, onBack: leave }));
+        break;
+      default:
+        break;
+    }
+  }
+
+  async function openTable(game) {
+    const create = await loadTable(game);
+    table = create({
+      settings, title: titleOf(game),
+      onAction: (action) => send({ t: "act", action }),
+      onLeave: leave,
+      onPlayAgain: null,
+    });
+    // Hint and Claim go to the host; Undo is the host's alone (it would take others' moves back).
+    setTableTools(null, {
+      canUndo: () => false, undo: () => {}, hint: () => link?.send({ t: "hint" }), claim: () => send({ t: "claim" }),
+    });
+    redraw = () => { show(table.screen, "guest-table"); table.rerender(); };
+    show(table.screen, "guest-table");
+  }
+
+  function send(message) {
+    if (pending || draining || !link) return;
+    if (link.send(message)) {
+      pending = true;
+      drawTable();
+    }
+  }
+
+  function drawTable() {
+    if (!table || !shown) return;
+    table.render(shown, { busy: pending || queue.length > 0 });
+    const mine = !shown.over && shown.to_act === seat;
+    if (mine && !pending && nudged !== shown.move) {
+      nudged = shown.move;
+      navigator.vibrate?.(60); // a gentle nudge: your turn (table.js plays the turn sound)
+    }
+  }
+
+  // The host's views, one after another: each move shown as on the host's table (the trick
+  // pause, the deal's sheet), the table jumping straight to a view after a rejoin.
+  async function drain() {
+    if (draining) return;
+    draining = true;
+    try {
+      while (queue.length && !closed) {
+        const next = queue.shift();
+        if (!table) await openTable(next.game);
+        const previous = shown;
+        shown = next;
+        pending = false;
+        if (previous && next.move > previous.move) await table.showOutcome(previous, next);
+        if (table) drawTable();
+      }
+    } catch (error) {
+      console.error(error);
+      notify(t("This view could not be shown: {reason}", { reason: error?.message ?? error }));
+    } finally {
+      draining = false;
+    }
+  }
+
+  showJoin({ prefilled: code });
+  return {
+    rerender: () => redraw(),
+    close,
+  };
+}
