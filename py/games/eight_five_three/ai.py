@@ -4,6 +4,7 @@ policy, the reward, the levels. The rules of thumb are baseline.py; the sampler 
 
 from ..engine import cards as C
 from ..engine.ai import endgame, search
+from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
 from . import baseline, sampler
 from .baseline import (_RANK, _SUIT, _by_suit, _s, _unseen, choose, declare_value, duck_card, hand_value,
@@ -81,29 +82,19 @@ class EightFiveThreeAI(TrickAI):
             return endgame.solve(self.rules, world, lambda won: [limit - t for limit, t in zip(limits, won)])
         return endgame.solve(self.rules, world, lambda won: [t - d for t, d in zip(won, duties)])
 
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        if not self.bot_levels.get(level, {}).get("iterations") or state.phase == "play" or state.over:
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        view = self.game.view(state, seat)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        settings = self.bot_levels[level]
-        slips = self.slips(settings, rng)
-        values = None
+    def decide(self, state, seat, view, settings, rng, budget_ms, sample):
+        """The search plays the cards; trump is named by flat Monte Carlo over the contracts;
+        gives and talon swaps by a hand evaluation; a hopeless hand passes (the redeal option)."""
+        if not settings["iterations"] or state.phase == "play":
+            return super().decide(state, seat, view, settings, rng, budget_ms, sample)
         if state.phase == "declare" and should_pass(view):
-            return {"type": "pass"}  # a deliberate pass (redeal option), never a slip
-        if state.phase == "declare" and {"type": "peek"} not in legal and settings["declare_worlds"]:
+            return Decision({"type": "pass"}, may_slip=False)  # deliberate, never a slip
+        if state.phase == "declare" and {"type": "peek"} not in view["legal"] and settings["declare_worlds"]:
             contracts = [{"type": "trump", "suit": c} for c in self.rules.contracts(state)]
-            values = search.flat(self, state, seat, contracts, settings["declare_worlds"], rng,
+            result = search.flat(self, state, seat, contracts, settings["declare_worlds"], rng,
                                  time_ms=self.budget(settings, budget_ms).time_ms, sample=sample)
-            if trace is not None:
-                trace.append(values)
-            action = values.action
-        else:
-            action = decide(view, rng)
-        return self.slip(state, seat, view, action, values, rng, sample) if slips else action
-
+            return Decision(result.action, result)
+        return Decision(phase_action(view, rng))
 
 # ---- the search's heuristics -----------------------------------------------------------
 def playable(hand, trick, trump, head_all=False):
@@ -259,7 +250,7 @@ def best_discard(hand, taken, trump):
     return max(own, key=lambda d: hand_value([c for c in hand if c != d], trump))
 
 
-def decide(view, rng):
+def phase_action(view, rng):
     """The normal and hard levels outside trick play (and where the search does not decide)."""
     legal = view["legal"]
     phase = view["phase"]

@@ -2,6 +2,7 @@
 the reward, the levels. The rules of thumb are baseline.py; the sampler is sampler.py."""
 
 from ..engine.ai import endgame, search
+from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
 from ..engine.trick_play import pick_card
 from . import baseline, sampler
@@ -32,25 +33,18 @@ class OhHellAI(TrickAI):
     def determinize(self, state, seat, rng):
         return sampler.determinize(self.rules, state, seat, rng)
 
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        settings = self.bot_levels.get(level)
-        if not settings or not settings.get("bid_iterations") or state.phase != "bid" or state.over:
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        view = self.game.view(state, seat)
-        legal = view["legal"]
-        slips = self.slips(settings, rng)
+    def decide(self, state, seat, view, settings, rng, budget_ms, sample):
+        """A bid is searched apart, with its own budget, among the bids near the estimate."""
+        if not settings.get("bid_iterations") or state.phase != "bid":
+            return super().decide(state, seat, view, settings, rng, budget_ms, sample)
         estimate = round(trick_estimate(state.hands[seat], state.trump, state.players))
         below, above = self.BID_WINDOW
-        window = [a for a in legal if -below <= a["n"] - estimate <= above] or legal
+        window = [a for a in view["legal"] if -below <= a["n"] - estimate <= above] or view["legal"]
         if len(window) == 1:
-            action = window[0]
-        else:
-            result = search.rollouts(self, state, seat, self.budget(settings, budget_ms, "bid_iterations"), rng,
-                                     sample=sample, playout=self.playout_for(settings), candidates=window)
-            if trace is not None:
-                trace.append(result)
-            action = result.action
-        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
+            return Decision(window[0])
+        result = search.rollouts(self, state, seat, self.budget(settings, budget_ms, "bid_iterations"), rng,
+                                 sample=sample, playout=self.playout_for(settings), candidates=window)
+        return Decision(result.action, result)
 
     def search_reward(self, world, root):
         """This deal's points, scaled from the worst to the best a hand of this size scores."""

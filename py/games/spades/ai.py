@@ -5,6 +5,7 @@ are baseline.py; the sampler is sampler.py."""
 
 from ..engine import cards as C
 from ..engine.ai import endgame, search
+from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
 from ..engine.tricks import next_seat
 from . import baseline, sampler
@@ -132,38 +133,26 @@ class SpadesAI(TrickAI):
 
         return endgame.solve(self.rules, world, points, trick_done=_break_spades)
 
-    def bot(self, state, seat, level, rng, budget_ms=None, *, trace=None, sample=None):
-        """Normal and hard bid by counting sure tricks (a search over 14 bids with few
-        playouts each is noise) and decide the two-player draw by flat Monte Carlo over
-        keep and discard; they search the play."""
-        settings = self.bot_levels.get(level)
-        if not settings or not settings["iterations"] or state.phase == "play":
-            return super().bot(state, seat, level, rng, budget_ms, trace=trace, sample=sample)
-        view = self.game.view(state, seat)
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        slips = self.slips(settings, rng)
+    def decide(self, state, seat, view, settings, rng, budget_ms, sample):
+        """Normal bids by counting sure tricks and hard by the search over the bids near that
+        count; both decide the two-player draw by flat Monte Carlo over keep and discard, and
+        the nil exchange by the rules of thumb; they search the play."""
+        if not settings["iterations"] or state.phase == "play":
+            return super().decide(state, seat, view, settings, rng, budget_ms, sample)
         if state.phase == "bid" and settings.get("bid_iterations") and not double_nil_bid(view):
             candidates = self.bid_candidates(view)
-            action = candidates[0]
-            if len(candidates) > 1:
-                result = search.rollouts(self, state, seat, self.budget(settings, budget_ms, "bid_iterations"), rng,
-                                         sample=sample, playout=self.playout_for(settings), candidates=candidates)
-                if trace is not None:
-                    trace.append(result)
-                action = result.action
-        elif state.phase in ("bid", "blind"):
-            action = bid_decision(view)
-        elif state.phase == "exchange":
-            action = baseline.choose(view, rng)
-        else:
-            result = search.flat(self, state, seat, [{"type": "keep"}, {"type": "discard"}], settings["draw_worlds"],
-                                 rng, time_ms=self.budget(settings, budget_ms).time_ms, sample=sample)
-            if trace is not None:
-                trace.append(result)
-            action = result.action
-        return self.slip(state, seat, view, action, None, rng, sample) if slips else action
+            if len(candidates) == 1:
+                return Decision(candidates[0])
+            result = search.rollouts(self, state, seat, self.budget(settings, budget_ms, "bid_iterations"), rng,
+                                     sample=sample, playout=self.playout_for(settings), candidates=candidates)
+            return Decision(result.action, result)
+        if state.phase in ("bid", "blind"):
+            return Decision(bid_decision(view))
+        if state.phase == "exchange":
+            return Decision(baseline.choose(view, rng))
+        result = search.flat(self, state, seat, [{"type": "keep"}, {"type": "discard"}], settings["draw_worlds"], rng,
+                             time_ms=self.budget(settings, budget_ms).time_ms, sample=sample)
+        return Decision(result.action, result)
 
     def bid_candidates(self, view) -> list[dict]:
         """The bids the search weighs: plain bids around the count of sure tricks, and nil

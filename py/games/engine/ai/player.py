@@ -9,10 +9,18 @@ rules never ask whether they are being searched.
 """
 
 import random
+from dataclasses import dataclass
 
 from ..game import MAX_SEED
 from . import search
 from .endgame import Endgame
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: dict
+    result: search.SearchResult | None = None  # the search's values, if a search decided
+    may_slip: bool = True  # False: a deliberate choice no level gets wrong by a slip
 
 
 def one_deal(rules):
@@ -92,18 +100,23 @@ class GameAI:
             return self.baseline(view, rng)
         settings = self.bot_levels[level]
         slips = self.slips(settings, rng)
+        decision = self.decide(state, seat, view, settings, rng, budget_ms, sample)
+        if trace is not None and decision.result is not None:
+            trace.append(decision.result)
+        if slips and decision.may_slip:
+            return self.slip(state, seat, view, decision.action, decision.result, rng, sample,
+                             self.playout_for(settings))
+        return decision.action
+
+    def decide(self, state, seat, view, settings, rng, budget_ms, sample) -> "Decision":
+        """A level's choice before any slip: the rules of thumb where the level does not search
+        (or the game's rules of thumb decide better), else the search over the seat's actions.
+        A game decides its own phases (bids, trump, draws) here and hands the rest on."""
         if not settings["iterations"] or not self.search_decides(view):
-            action = self.baseline(view, rng)
-            return self.slip(state, seat, view, action, None, rng, sample) if slips else action
-        sample = sample or self.sample
-        playout = self.playout_for(settings)
+            return Decision(self.baseline(view, rng))
         result = search.rollouts(self, state, seat, self.budget(settings, budget_ms), rng, sample=sample,
-                                 playout=playout)
-        if trace is not None:
-            trace.append(result)
-        if slips:
-            return self.slip(state, seat, view, result.action, result, rng, sample, playout)
-        return result.action
+                                 playout=self.playout_for(settings))
+        return Decision(result.action, result)
 
     def view_for(self, level: str, state, seat: int) -> dict:
         """What the player of `level` sees (Zevaka's levels play an attentive game)."""
