@@ -253,14 +253,16 @@ def nil_safe(hand, players: int) -> bool:
         return False
     if spades and POWER[spades[0]] > POWER["9S"] - (len(spades) - 1) * 2:
         return False
+    return _side_suits_duck(suits, lambda top, low: top >= POWER["AS"] or (top >= POWER["KS"] and low < 3)
+                            or (top >= POWER["QS"] and low < 2) or (top >= POWER["TS"] and low < 1))
+
+
+def _side_suits_duck(suits, too_high) -> bool:
+    """Every side suit can duck: `too_high(top, low)` is true of a suit whose top card (its
+    power) the low cards held under it (six or lower) do not cover."""
     for s in "HDC":
         cards = suits[s]
-        if not cards:
-            continue
-        top = POWER[cards[0]]
-        low = sum(1 for c in cards if POWER[c] <= POWER["6S"])
-        if top >= POWER["AS"] or (top >= POWER["KS"] and low < 3) or (top >= POWER["QS"] and low < 2) \
-                or (top >= POWER["TS"] and low < 1):
+        if cards and too_high(POWER[cards[0]], sum(1 for c in cards if POWER[c] <= POWER["6S"])):
             return False
     return True
 
@@ -309,15 +311,7 @@ def double_nil_safe(hand, players: int) -> bool:
     spades = suits["S"]
     if len(spades) > 2 or any(POWER[c] > POWER["7S"] for c in spades):
         return False
-    for s in "HDC":
-        cards = suits[s]
-        if not cards:
-            continue
-        top = POWER[cards[0]]
-        low = sum(1 for c in cards if POWER[c] <= POWER["6S"])
-        if top > POWER["TS"] or (top >= POWER["9S"] and low < 2):
-            return False
-    return True
+    return _side_suits_duck(suits, lambda top, low: top > POWER["TS"] or (top >= POWER["9S"] and low < 2))
 
 
 def double_nil_bid(view):
