@@ -137,9 +137,13 @@ def spiel_game_type():
 
 
 class SpielGame:
-    def __init__(self, game, players: int):
+    def __init__(self, game, players: int, horizon: int | None = None):
         self.game = game
         self.players = players
+        # A search's worlds (the resampler's) end `horizon` actions after the position searched
+        # and score it with our own evaluation (Zevaka: a whole game is hundreds of actions, too
+        # long for random rollouts to the end); the real deal ends only at its end.
+        self.horizon = horizon
         self.score = SCORES[game.id]
         self.ids = ActionIds()
         self._type = None
@@ -161,9 +165,10 @@ class SpielGame:
 
 
 class SpielState:
-    __slots__ = ("spiel_game", "state", "start", "actors", "_legal", "_strings")
+    __slots__ = ("spiel_game", "state", "start", "actors", "_legal", "_strings", "stop")
 
-    def __init__(self, spiel_game: SpielGame, state, start, actors):
+    def __init__(self, spiel_game: SpielGame, state, start, actors, stop=None):
+        self.stop = stop  # a search world's horizon: the number of actions at which it ends
         self.spiel_game = spiel_game
         self.state = state  # our State, changed in place by apply_action
         self.start = start  # (deal counter, rows on the score sheet) when the deal began
@@ -176,7 +181,8 @@ class SpielState:
 
     def is_terminal(self) -> bool:
         state = self.state
-        return state.over or self.spiel_game.deal_counter(state) != self.start[0]
+        return (state.over or self.spiel_game.deal_counter(state) != self.start[0]
+                or (self.stop is not None and len(self.actors) >= self.stop))
 
     def is_chance_node(self) -> bool:
         return False  # the deal is dealt before the adapter starts; samples re-deal it
@@ -207,7 +213,7 @@ class SpielState:
         self._strings = {}
 
     def clone(self) -> "SpielState":
-        return SpielState(self.spiel_game, self.state.clone(), self.start, list(self.actors))
+        return SpielState(self.spiel_game, self.state.clone(), self.start, list(self.actors), self.stop)
 
     def information_state_string(self, player=None) -> str:
         seat = self.current_player() if player is None else player
@@ -223,6 +229,9 @@ class SpielState:
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.spiel_game.players
+        if self.stop is not None and not self.state.over:  # a search world cut at its horizon
+            game = self.spiel_game.game
+            return [float(v) for v in game.ai.search_reward(self.state, self.state)]
         g, score, row = self.spiel_game.game, self.spiel_game.score, self.deal_row()
         return [float(score.points(g, self.state, row, seat)) for seat in range(self.spiel_game.players)]
 
@@ -243,4 +252,6 @@ class Resampler:
 
     def __call__(self, spiel_state: SpielState, player: int) -> SpielState:
         world = spiel_state.spiel_game.game.sample(spiel_state.state, player, self.rng)
-        return SpielState(spiel_state.spiel_game, world, spiel_state.start, list(spiel_state.actors))
+        horizon = spiel_state.spiel_game.horizon
+        stop = None if horizon is None else len(spiel_state.actors) + horizon
+        return SpielState(spiel_state.spiel_game, world, spiel_state.start, list(spiel_state.actors), stop)

@@ -21,7 +21,7 @@ def read_lines(path: Path, script: str) -> list[dict]:
 
 
 def identity(line: dict, keys) -> str:
-    return json.dumps({k: line[k] for k in keys}, sort_keys=True)
+    return json.dumps({k: line.get(k) for k in keys}, sort_keys=True)
 
 
 def todo(path: Path, script: str, settings: dict, keys, field: str, indices, resume: bool) -> list[int]:

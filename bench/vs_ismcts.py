@@ -50,7 +50,11 @@ from games import registry  # noqa: E402
 # a deal's result in that unit, as 5 is for Oh Hell's points (pass --uct-c to try others).
 DEFAULT_UCT_C = {"oh_hell": 5.0, "spades": 15.0, "kozel": 18.0, "eight_five_three": 2.5, "zevaka": 0.35}
 SCRIPT = "vs_ismcts"
-SETTINGS = ("game", "players", "options", "sims", "uct_c", "level", "seed")  # a run's identity (for --resume)
+# Zevaka's whole game is one deal of hundreds of actions: random rollouts to its end cost about a
+# minute a decision at 1,000 simulations, so ISMCTS's simulations stop 12 actions ahead and score
+# the position with the evaluation our own search uses there (bench/ismcts_adapter.py `horizon`).
+DEFAULT_HORIZON = {"zevaka": 12}
+SETTINGS = ("game", "players", "options", "sims", "uct_c", "horizon", "level", "seed")  # a run's identity
 
 
 def deal_seed(settings: dict, index: int) -> int:
@@ -72,7 +76,7 @@ def ismcts_bot(spiel_game, settings: dict, seed: int):
 
 def play_seating(game, settings: dict, seed: int, kinds: list[str], times: dict):
     """One deal with ours ("A") and ISMCTS ("B") seated as `kinds`: each seat's result and details."""
-    spiel_game = SpielGame(game, settings["players"])
+    spiel_game = SpielGame(game, settings["players"], settings.get("horizon"))
     state = spiel_game.start(game.new_match(settings["players"], settings["options"], seed))
     label = "".join(kinds)
     ours_rng = random.Random(f"{seed}:{label}")
@@ -80,6 +84,9 @@ def play_seating(game, settings: dict, seed: int, kinds: list[str], times: dict)
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
+        if len(legal) == 1:  # forced: neither side has a decision (ISMCTS would search it anyway)
+            state.apply_action(legal[0])
+            continue
         started = time.perf_counter()
         if kinds[seat] == "A":
             action_id = spiel_game.ids.id_of(choose(game, state.state, settings["level"], ours_rng))
@@ -88,8 +95,7 @@ def play_seating(game, settings: dict, seed: int, kinds: list[str], times: dict)
         elapsed = (time.perf_counter() - started) * 1000
         if action_id not in legal:
             raise RuntimeError(f"{game.id}: seat {seat} chose an illegal action {state.action(action_id)}")
-        if len(legal) > 1:
-            times[kinds[seat]].append(round(elapsed, 1))
+        times[kinds[seat]].append(round(elapsed, 1))
         state.apply_action(action_id)
     return state.returns(), state.details()
 
@@ -140,7 +146,9 @@ def describe(settings: dict, s: dict) -> str:
     wlo, whi = s["win_ci"]
     ms = lambda v: "-" if v is None else f"{v:.0f}"  # noqa: E731
     lines = [f"{settings['game']}, {settings['players']} players, options {json.dumps(settings['options'])}: "
-             f"{settings['level']} vs ISMCTS {settings['sims']} sims (uct_c {settings['uct_c']}), seed {settings['seed']!r}",
+             f"{settings['level']} vs ISMCTS {settings['sims']} sims (uct_c {settings['uct_c']}"
+             + (f", horizon {settings['horizon']} actions" if settings.get("horizon") else "")
+             + f"), seed {settings['seed']!r}",
              f"  unit: {s['unit']}",
              f"  {s['sets']} deal sets ({s['deals']} deals played): ours - ISMCTS {s['mean_diff']:+.2f} a deal "
              f"({lo:+.2f} … {hi:+.2f}); deal sets won {s['win_rate']:.1%} ({wlo:.1%} – {whi:.1%})",
@@ -180,6 +188,8 @@ def main():
     parser.add_argument("--levels", default="hard", help="our levels, comma-separated (bench/bots.py specs: hardx2...)")
     parser.add_argument("--uct-c", type=float, help="ISMCTS's exploration constant (default: per game, %s)"
                         % ", ".join(f"{g} {c}" for g, c in DEFAULT_UCT_C.items()))
+    parser.add_argument("--horizon", type=int, help="end ISMCTS's simulations this many actions ahead, scored by "
+                        "our evaluation (default: zevaka 12, else none; 0 for none)")
     add_run_arguments(parser, ROOT / "bench" / "results" / "ismcts.jsonl", "ismcts", "deal set")
     args = parser.parse_args()
     if args.report:
@@ -195,6 +205,7 @@ def main():
     for level in args.levels.split(","):
         settings = {"game": args.game, "players": players, "options": options, "sims": args.sims,
                     "uct_c": args.uct_c if args.uct_c is not None else DEFAULT_UCT_C[args.game],
+                    "horizon": (args.horizon if args.horizon is not None else DEFAULT_HORIZON.get(args.game)) or None,
                     "level": level, "seed": args.seed}
         run(settings, args, version)
 
