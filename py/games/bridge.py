@@ -32,6 +32,8 @@ MAX_BUDGET_MS = 60_000
 # linear (a pattern that needed the closing quote rescanned to the end from every quote).
 _STRINGS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST_PAIRS = re.compile(r"\[\]|\{\}")
+_QUICK_PASSES = 8  # a request carrying a record nests 5 levels
 _NESTING_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # as signed bytes: +1 opens, -1 closes
 
 
@@ -262,12 +264,18 @@ def _seat(message, field, state):
 
 
 def _too_deep(text, limit=MAX_DEPTH):
-    """Whether [ and { nest over `limit` levels outside strings, closed or not, found in one
-    pass at C speed without recursion (json.loads recurses as it opens, before it finds out
-    that a bracket is never closed): strings and all but brackets are dropped, then the
-    running depth is summed."""
+    """Whether [ and { nest over `limit` levels outside strings, closed or not, found in linear
+    time at C speed without recursion (json.loads recurses as it opens, before it finds that a
+    bracket is never closed): strings and all but brackets are dropped; a few passes remove the
+    innermost pairs, which empties a real record; what is left is measured by its running depth."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    if len(brackets) <= limit:
+    rest = brackets
+    for _ in range(_QUICK_PASSES):
+        shorter = _INNERMOST_PAIRS.sub("", rest)
+        if shorter == rest:
+            break
+        rest = shorter
+    if len(rest) == 0 or len(brackets) <= limit:
         return False
     steps = array("b", brackets.encode("ascii").translate(_NESTING_STEPS))
     return max(accumulate(steps)) > limit
