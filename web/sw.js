@@ -148,24 +148,27 @@ async function restartPage(pageId) {
 }
 
 // ---- the page shown when no complete build is held and the server cannot be reached ----------
+// In the first of the browser's languages that has a catalog held (English needs none).
 async function texts() {
-  const languages = [...(self.navigator.languages ?? []), self.navigator.language ?? "en"];
-  const code = languages.map((tag) => String(tag).slice(0, 2).toLowerCase()).find((tag) => tag !== "en") ?? "en";
+  const tags = [...(self.navigator.languages ?? []), self.navigator.language ?? "en"];
   let messages = {};
-  if (code !== "en") {
+  let lang = "en";
+  search: for (const code of tags.map((tag) => String(tag).slice(0, 2).toLowerCase())) {
+    if (code === "en") break;
     for (const build of await heldBuilds()) {
-      const stored = await (await openBuild(build)).match(urlOf(`locales/${code}.json`));
-      if (!stored) continue;
       try {
+        const stored = await (await openBuild(build)).match(urlOf(`locales/${code}.json`));
+        if (!stored) continue;
         messages = (await stored.json()).messages ?? {};
-        break;
+        lang = code;
+        break search;
       } catch {
         messages = {};
       }
     }
   }
   const translated = (msgid) => (typeof messages[msgid] === "string" && messages[msgid]) || msgid;
-  return { lang: Object.keys(messages).length ? code : "en", ...self.swTexts(translated) };
+  return { lang, ...self.swTexts(translated) };
 }
 
 function escapeHTML(text) {
