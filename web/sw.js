@@ -44,7 +44,12 @@ async function fetchChecked(path, sha) {
 }
 
 // ---- builds ---------------------------------------------------------------------------
-const openBuild = (build) => caches.open(`${CACHE_PREFIX}${build}`);
+// Opened once per worker life, not per request: every fetch of the start goes through here.
+const opened = new Map();
+function openBuild(build) {
+  if (!opened.has(build)) opened.set(build, caches.open(`${CACHE_PREFIX}${build}`));
+  return opened.get(build);
+}
 const infos = new Map(); // build id -> {build_id, files, completedAt} (once read)
 
 async function buildInfo(build) {
@@ -95,10 +100,9 @@ async function verified(build, path) {
   const url = urlOf(path);
   const cached = await cache.match(url);
   if (cached) {
-    const body = await cached.arrayBuffer();
-    if ((await sha256(body)) === sha) {
-      return new Response(body, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
-    }
+    // The cached response itself is served, not a copy: Chromium keeps the wasm's compiled code
+    // for a response from Cache Storage (a copy made from its bytes compiled it at every start).
+    if ((await sha256(await cached.clone().arrayBuffer())) === sha) return cached;
     await cache.delete(url);
     console.warn(`${path}: the cached copy is damaged; it is not used`);
   }
@@ -220,6 +224,7 @@ async function checkManifest(response) {
 // A failed install leaves no half-filled cache behind (it was kept until a later update).
 self.addEventListener("install", (event) => event.waitUntil(precache().catch(async (error) => {
   await caches.delete(CACHE);
+  opened.delete(BUILD);
   throw error;
 })));
 
@@ -277,6 +282,7 @@ async function pruneCaches() {
     if (!(await buildInfo(build)) && self.registration.installing) continue; // a newer install under way
     await caches.delete(`${CACHE_PREFIX}${build}`);
     infos.delete(build);
+    opened.delete(build);
   }
 }
 
