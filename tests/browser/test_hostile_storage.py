@@ -238,6 +238,7 @@ def test_random_values_in_every_key_and_import_field_keep_every_screen_and_every
         "cardtable.v2.save.oh_hell": {"schema": 2, "game": "oh_hell", "savedAt": 1, "undos": 0, "hints": 0, "record": record},
         "cardtable.v1.current": {"savedAt": 1, "record": record},
         HISTORY_KEY: {"schema": 2, "entries": [good_entry(1), good_entry(2)]},
+        f"{HISTORY_KEY}.{good_entry(4)['id']}": good_entry(4),  # a finished match not merged yet (issue 27)
         "cardtable.v2.prefs": {"botSpeed": "fast", "language": "en", "fourColour": True},
         "cardtable.v2.set-aside.1": {"schema": 2, "setAsideAt": 1, "from": "x", "reason": "r", "raw": "text"},
         "cardtable.v2.set-aside-seen": ["cardtable.v2.set-aside.1"],
