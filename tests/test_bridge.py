@@ -311,3 +311,113 @@ def test_random_legal_and_illegal_mix_over_a_match():
         if "error" in answer:
             assert wrong not in legal
         record = call({"op": "act", "record": record, "action": rng.choice(legal)})["record"]
+
+
+# ---- issue 27, item 7: malformed input refused plainly, at once ---------------------------
+def _eight_five_three_on_lead():
+    """An 8-5-3 record whose seat to act leads a trick, and that seat's legal actions."""
+    record = call({"op": "new", "game": "eight_five_three", "players": 3, "seed": 5})["record"]
+    while True:
+        seat = call({"op": "turn", "record": record})["to_act"]
+        seen = view(record, seat)
+        if seen["phase"] == "play" and not seen["trick"]["plays"]:
+            return record, seen["legal"]
+        record = advance(record, 1)
+
+
+def test_an_action_with_an_unknown_field_is_refused_by_name():
+    # Before: {"type": "play", "cards": [a legal lead], "extra": 1} raised IndexError in
+    # explain_play, answered as `internal`.
+    record, legal = _eight_five_three_on_lead()
+    answer = call({"op": "act", "record": record, "action": {**legal[0], "extra": 1}})
+    assert_error(answer, "illegal_action")
+    assert "extra" in answer["error"]["message"]
+    # A stored record holding one does not replay: refused as a bad record, so the page sets it aside.
+    stored = {**record, "actions": [*record["actions"], {**legal[0], "extra": 1}]}
+    answer = call({"op": "view", "record": stored, "seat": 0})
+    assert_error(answer, "bad_record")
+    assert "extra" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("game", ["oh_hell", "kozel", "spades", "eight_five_three", "zevaka"])
+def test_no_malformed_action_is_an_internal_error(game):
+    """Every legal action of the first moves, with a field too many, one missing or a wrong
+    value: a clear refusal, never `internal`."""
+    record = call({"op": "new", "game": game, "seed": 3})["record"]
+    for _ in range(12):
+        seat = call({"op": "turn", "record": record})["to_act"]
+        if seat is None:
+            break
+        for action in view(record, seat)["legal"][:6]:
+            variants = [{**action, "extra": 1}, {**action, "cards": []}, {**action, "cards": ["AS", "AS"]},
+                        {**action, "n": -1}, {"type": action["type"]}]
+            for variant in variants:
+                if variant not in view(record, seat)["legal"]:
+                    assert_error(call({"op": "act", "record": record, "action": variant}))
+        record = advance(record, 1)
+
+
+def test_unclosed_and_mismatched_nesting_is_refused_before_parsing():
+    # Before: "[" * 3000 or '{"a":' * 20000 without their closers passed the depth check
+    # (it only counted matched pairs) and json.loads recursed until Pyodide died.
+    for text in ('{"op": "view", "seat": 0, "record": ' + "[" * 3000,
+                 '{"op": "view", "seat": 0, "record": ' + '{"a":' * 20000,
+                 '{"op": "view", "seat": 0, "record": ' + "[" * 3000 + "}" * 3000 + "}",
+                 "[" * 70 + "]" * 69):
+        answer = call(text)
+        assert_error(answer, "bad_json")
+        assert str(bridge.MAX_DEPTH) in answer["error"]["message"], answer
+
+
+def test_unbalanced_brackets_are_refused_plainly():
+    answer = call('{"op": "games"]')
+    assert_error(answer, "bad_json")
+
+
+def test_the_nesting_check_is_linear_on_unterminated_strings():
+    """64,000 characters of \\" took 26 s in Pyodide: each quote started a scan to the end of
+    the text. 2 MB of them must be refused about as fast as 2 MB of anything; run apart with a
+    deadline a thousand times what a linear check takes (a quadratic one would take hours)."""
+    import subprocess
+    import sys
+
+    script = ("import json, sys; sys.path.insert(0, 'py'); from games import bridge; "
+              "texts = ['\"' + '\\\\\"' * 1_000_000, '[\"' + '\\\\\"' * 1_000_000, '\"\\\\' * 1_000_000]; "
+              "print(json.dumps([json.loads(bridge.handle(t))['error']['code'] for t in texts]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["bad_json"] * 3
+
+
+def test_junk_chance_entries_are_refused_when_the_record_is_read():
+    # Before: 500 junk entries after the first deal's were accepted, refused only once play
+    # reached them.
+    record = new_record()
+    for junk in ([{"kind": "deal", "cards": ["AS"]}] * 500, [{"kind": "nonsense"}] * 500, ["x"] * 500,
+                 [{"kind": "trump", "value": [1, 2]}], [{"kind": "deal", "cards": record["chance"][1]["cards"], "x": 1}]):
+        answer = call({"op": "view", "record": {**record, "chance": record["chance"] + junk}, "seat": 0})
+        assert_error(answer, "bad_record")
+        assert "hance" in answer["error"]["message"], answer
+
+
+def test_every_record_field_is_checked_when_read():
+    record = new_record()
+    for field, value in (("players", True), ("players", 4.0), ("seed", 7.5), ("seed", "7"), ("version", True),
+                         ("options", []), ("game", 5), ("actions", [["bid"]]), ("actions", [{"type": 5}]),
+                         ("chance", {}), ("chance", [{"kind": "dealer", "value": True}])):
+        answer = call({"op": "view", "record": {**record, field: value}, "seat": 0})
+        assert_error(answer)
+        assert answer["error"]["code"] in {"bad_record", "unknown_game"}, (field, value, answer)
+    answer = call({"op": "view", "record": {**record, "comment": "x"}, "seat": 0})
+    assert_error(answer, "bad_record")
+
+
+def test_an_undo_over_a_deal_keeps_the_next_deal_and_still_replays():
+    """The chance list is kept whole by undo: entries not reached yet are legitimate."""
+    record = new_record(players=3, seed=11)
+    while len(record["chance"]) < 4:
+        record = advance(record, 1)
+    seat = call({"op": "turn", "record": record})["to_act"]
+    undone = call({"op": "undo", "record": record, "seat": seat})["record"]
+    assert "view" in call({"op": "view", "record": undone, "seat": 0})

@@ -166,6 +166,10 @@ def test_hostile_requests_are_refused_and_pyodide_keeps_answering(dist_dir):
     # Before: the first threw "Maximum call stack size exceeded", the next gave undefined.
     assert answers["deep"].get("code") == "bad_json", answers
     assert answers["deepObject"].get("code") == "bad_json", answers
+    # Issue 27: unclosed or mismatched nesting killed Pyodide too; escaped quotes took 26 s.
+    for name in ("unclosed", "unclosedObject", "mismatched"):
+        assert answers[name].get("code") == "bad_json" and "64" in answers[name]["message"], (name, answers)
+    assert answers["quotes"].get("code") == "bad_json", answers
     assert answers["huge"].get("code") == "bad_json" and "too large" in answers["huge"]["message"], answers
     assert answers["budgetOverflow"].get("code") == "bad_request", answers
     assert answers["budgetHugeInt"].get("code") == "bad_request", answers

@@ -9,10 +9,13 @@ and the record that was sent is never changed. Every op takes an optional "lang"
 import json
 import random
 import re
+from array import array
 from collections import OrderedDict
+from itertools import accumulate
 
 from . import registry
 from .engine.errors import BadRecord, GameError
+from .engine.records import check_record
 from .engine.i18n import _, language
 
 LEVELS = ("easy", "normal", "hard")
@@ -25,9 +28,13 @@ _REPLAY_CACHE_SIZE = 8
 MAX_REQUEST_CHARS = 4_000_000
 MAX_DEPTH = 64
 MAX_BUDGET_MS = 60_000
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# A string, or all the rest after an unterminated one: one match per string, so the scan is
+# linear (a pattern that needed the closing quote rescanned to the end from every quote).
+_STRINGS = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _INNERMOST_PAIRS = re.compile(r"\[\]|\{\}")
+_QUICK_PASSES = 8  # a request carrying a record nests 5 levels
+_NESTING_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # as signed bytes: +1 opens, -1 closes
 
 
 class BadRequest(GameError):
@@ -229,6 +236,7 @@ def _replay(record):
     key = _dump(record)
     state = _REPLAYS.get(key)
     if state is None:
+        check_record(record)
         state = game.replay(record)
         _cache(key, state)
     else:
@@ -256,17 +264,21 @@ def _seat(message, field, state):
 
 
 def _too_deep(text, limit=MAX_DEPTH):
-    """Whether [ and { nest over `limit` levels outside strings, found without recursion and
-    at C speed (a record is sent with every request): strings and all but brackets are
-    dropped, then each pass removes the innermost pairs. An unbalanced text is left to
-    json.loads to refuse."""
+    """Whether [ and { nest over `limit` levels outside strings, closed or not, found in linear
+    time at C speed without recursion (json.loads recurses as it opens, before it finds that a
+    bracket is never closed): strings and all but brackets are dropped; a few passes remove the
+    innermost pairs, which empties a real record; what is left is measured by its running depth."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    for _ in range(limit):
-        shorter = _INNERMOST_PAIRS.sub("", brackets)
-        if shorter == brackets:
-            return False
-        brackets = shorter
-    return bool(_INNERMOST_PAIRS.search(brackets))
+    rest = brackets
+    for _ in range(_QUICK_PASSES):
+        shorter = _INNERMOST_PAIRS.sub("", rest)
+        if shorter == rest:
+            break
+        rest = shorter
+    if len(rest) == 0 or len(brackets) <= limit:
+        return False
+    steps = array("b", brackets.encode("ascii").translate(_NESTING_STEPS))
+    return max(accumulate(steps)) > limit
 
 
 def _reject_constant(name):

@@ -238,6 +238,7 @@ def test_random_values_in_every_key_and_import_field_keep_every_screen_and_every
         "cardtable.v2.save.oh_hell": {"schema": 2, "game": "oh_hell", "savedAt": 1, "undos": 0, "hints": 0, "record": record},
         "cardtable.v1.current": {"savedAt": 1, "record": record},
         HISTORY_KEY: {"schema": 2, "entries": [good_entry(1), good_entry(2)]},
+        f"{HISTORY_KEY}.{good_entry(4)['id']}": good_entry(4),  # a finished match not merged yet (issue 27)
         "cardtable.v2.prefs": {"botSpeed": "fast", "language": "en", "fourColour": True},
         "cardtable.v2.set-aside.1": {"schema": 2, "setAsideAt": 1, "from": "x", "reason": "r", "raw": "text"},
         "cardtable.v2.set-aside-seen": ["cardtable.v2.set-aside.1"],
@@ -302,3 +303,110 @@ def test_random_values_in_every_key_and_import_field_keep_every_screen_and_every
         return problems;
     }""", cases)
     assert not problems, problems[:5]
+
+
+# ---- issue 27 ---------------------------------------------------------------------------
+FILL_STORAGE = """() => {
+  // Fills localStorage to the last character: chunks halve until a one-character value fails.
+  let n = 0;
+  for (let chunk = 1 << 20; chunk >= 1; chunk >>= 1) {
+    for (;;) {
+      try { localStorage.setItem(`filler-${n}`, 'x'.repeat(chunk)); n += 1; } catch { break; }
+    }
+  }
+  return n;
+}"""
+
+
+def finish_match(page):
+    while (state := wait_for_human(page)) != "final-sheet":
+        if state == "deal-sheet":
+            page.click("[data-testid=continue]")
+        else:
+            act_as_human(page, state)
+    return page.evaluate("window.cardtable.currentRecord()")
+
+
+def history_ids(page):
+    return page.evaluate("import('./js/storage.js').then(s => s.readHistory().map(e => e.id))")
+
+
+def test_a_match_that_ends_with_storage_full_to_the_last_character_is_recorded(new_page, site_url):
+    """Item 3. Before: the history stayed as it was, the save stayed moves behind the end, and
+    the banner spoke only of "the game in progress"."""
+    record = near_the_end(options={"largest": 3})
+    page = new_page(PHONE)
+    resume_on_load(page, record)
+    page.goto(f"{site_url}?{FAST}")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
+    wait_for_human(page)
+    assert page.evaluate(FILL_STORAGE) > 0
+    final = finish_match(page)
+    answer = ask({"op": "view", "record": final, "seat": 0})
+    assert answer["view"]["over"]
+    recorded = page.evaluate("""(final) => import('./js/history.js').then(h => h.recordId(final))""", final)
+    assert recorded in history_ids(page)
+
+
+def test_a_finished_match_that_cannot_be_recorded_says_so_and_can_be_exported(new_page, site_url, tmp_path):
+    """Item 3: where nothing can be written, the person is told plainly that the result was not
+    recorded, and how to keep it: a file that Import adds to the history."""
+    record = near_the_end(options={"largest": 3})
+    page = new_page(PHONE)
+    page.add_init_script(FULL_STORAGE)
+    resume_on_load(page, record)  # (stored before the storage is made full)
+    page.add_init_script("if (!sessionStorage.getItem('full')) sessionStorage.setItem('full', "
+                         "'[\"cardtable.v2.history\", \"cardtable.v2.save.\"]')")
+    page.goto(f"{site_url}?{FAST}")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
+    final = finish_match(page)
+    page.wait_for_selector("[data-testid=export-finished]", timeout=STEP_TIMEOUT_MS)
+    assert "not recorded" in page.inner_text("[data-testid=error-message]")
+    with page.expect_download() as download:
+        page.click("[data-testid=export-finished]")
+    path = tmp_path / "finished.json"
+    download.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported["app"] == "cardtable" and exported["saves"][0]["record"] == final
+    [entry] = exported["history"]
+
+    # With space again, importing the file records the match.
+    page.evaluate("sessionStorage.setItem('full', '[]')")
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen], [data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen]", timeout=BOOT_TIMEOUT_MS)
+    open_history(page)
+    assert "Imported 1 finished game" in import_file(page, tmp_path, exported)
+    assert history_ids(page) == [entry["id"]]
+
+
+def test_a_stacked_deck_the_game_refuses_does_not_stop_every_start(new_page, open_app):
+    """Item 7: ?deck=AS,AS made every Start fail."""
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&deck=AS,AS")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector("[data-testid=error-banner]:visible", timeout=STEP_TIMEOUT_MS)
+    assert "deck" in page.inner_text("[data-testid=error-message]")
+    act_as_human(page, wait_for_human(page))
+
+
+def test_a_save_holding_an_action_with_an_unknown_field_is_set_aside(new_page, open_app):
+    """Item 7: such a save answered "Internal error" at every load and was never set aside."""
+    record = ask({"op": "new", "game": "oh_hell", "players": 3, "seed": 4})["record"]
+    while True:
+        view = ask({"op": "view", "record": record, "seat": ask({"op": "turn", "record": record})["to_act"]})["view"]
+        if view["phase"] == "play":
+            break
+        choice = ask({"op": "bot", "record": record, "level": "easy"})
+        record = ask({"op": "act", "record": record, "action": choice["action"]})["record"]
+    bad = {**record, "actions": [*record["actions"], {**view["legal"][0], "extra": 1}]}
+    page = new_page(PHONE)
+    resume_on_load(page, bad)
+    open_app(page)
+    page.wait_for_selector("[data-testid=set-aside-notice]", timeout=STEP_TIMEOUT_MS)
+    assert "extra" in page.inner_text("[data-testid=start-notice]")
+    assert stored(page, "cardtable.v2.save.oh_hell") is None
+    assert any(json.dumps(bad) in raw or '"extra"' in raw for raw in page.evaluate(SET_ASIDE_RAWS))

@@ -139,3 +139,119 @@ def test_the_opponents_level_is_chosen_kept_with_the_save_and_remembered(new_pag
     page.click("[data-testid=leave]")
     page.wait_for_selector("[data-testid=start-screen]")
     assert page.locator("[data-testid=option-level] input[value=hard]").is_checked()
+
+
+# ---- issue 27, item 1: a match in progress is never replaced without the person choosing ----
+def leave_to_start(page):
+    page.click("[data-testid=leave]")
+    page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_TIMEOUT_MS)
+
+
+def test_start_asks_before_replacing_a_match_in_progress(new_page, open_app):
+    """Before: Start (and a lesson's "Play a real match", and Skip) replaced the game's save
+    silently: a 22-move match was gone from every key."""
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=3")
+    start_match(page, players=3)
+    for _ in range(2):
+        act_as_human(page, wait_for_human(page))
+    wait_for_human(page)
+    saved = saved_record(page, "oh_hell")
+    leave_to_start(page)
+    assert page.locator("[data-testid=resume][data-game=oh_hell]").count() == 1
+
+    # Start: the question names the match; Cancel keeps everything as it was.
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=replace-match]", timeout=STEP_TIMEOUT_MS)
+    assert "Oh Hell" in page.inner_text("[data-testid=replace-match]")
+    assert saved_record(page, "oh_hell") == saved
+    page.click("[data-testid=replace-cancel]")
+    page.wait_for_selector("[data-testid=replace-match]", state="detached")
+    assert page.locator("[data-testid=start-screen]").is_visible()
+    assert saved_record(page, "oh_hell") == saved
+
+    # Resume it: the same match, every move kept.
+    page.click("[data-testid=start]")
+    page.click("[data-testid=replace-resume]")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+    assert page.evaluate("window.cardtable.currentRecord()")["actions"] == saved["actions"]
+    wait_for_human(page)
+    leave_to_start(page)
+
+    # The lesson's Skip starts a real match: it asks too.
+    page.click("[data-testid=setup][data-game=oh_hell] [data-testid=open-tutorial]")
+    page.wait_for_selector("[data-testid=tutorial-skip]", timeout=STEP_TIMEOUT_MS)
+    page.click("[data-testid=tutorial-skip]")
+    page.wait_for_selector("[data-testid=replace-match]", timeout=STEP_TIMEOUT_MS)
+    assert saved_record(page, "oh_hell") == saved
+    page.click("[data-testid=replace-resume]")
+    page.wait_for_function(f"window.cardtable.currentRecord()?.actions.length === {len(saved['actions'])}",
+                           timeout=STEP_TIMEOUT_MS)
+    wait_for_human(page)
+    leave_to_start(page)
+
+    # Only the person's confirmation replaces it.
+    page.click("[data-testid=start]")
+    page.click("[data-testid=replace-confirm]")
+    page.wait_for_selector("[data-testid=table-screen]", timeout=STEP_TIMEOUT_MS)
+    wait_for_human(page)
+    assert len(saved_record(page, "oh_hell")["actions"]) < len(saved["actions"])
+
+
+# ---- issue 27, item 9: the browser is asked to keep the site's storage ----------------------
+PERSIST_STUB = """(() => {
+  const granted = sessionStorage.getItem('grant') === 'yes';
+  sessionStorage.setItem('persistCalls', sessionStorage.getItem('persistCalls') ?? '0');
+  StorageManager.prototype.persist = async function () {
+    sessionStorage.setItem('persistCalls', String(Number(sessionStorage.getItem('persistCalls')) + 1));
+    if (granted) sessionStorage.setItem('persisted', 'yes');
+    return granted;
+  };
+  StorageManager.prototype.persisted = async function () { return sessionStorage.getItem('persisted') === 'yes'; };
+})();"""
+
+
+def play_to_the_end(page):
+    while (state := wait_for_human(page)) != "final-sheet":
+        if state == "deal-sheet":
+            page.click("[data-testid=continue]")
+        else:
+            act_as_human(page, state)
+
+
+def storage_state_in_settings(page):
+    page.click("[data-testid=open-settings]")
+    page.wait_for_selector("[data-testid=storage-state][data-persisted]", timeout=STEP_TIMEOUT_MS)
+    text = page.inner_text("[data-testid=storage-state]")
+    persisted = page.get_attribute("[data-testid=storage-state]", "data-persisted")
+    page.click("[data-testid=close-settings]")
+    return persisted, text
+
+
+def test_persistent_storage_is_asked_for_after_the_first_finished_match(new_page, site_url):
+    """Before: nothing asked the browser to keep the site's storage (Safari deletes it after
+    seven days without a visit; Chrome may evict it under pressure), and nothing said so."""
+    from positions import resume_on_load
+    from test_history import near_the_end
+
+    record = near_the_end(options={"largest": 3})
+    for grant in ("no", "yes"):
+        page = new_page(PHONE)
+        page.add_init_script(f"sessionStorage.setItem('grant', '{grant}');" + PERSIST_STUB)
+        resume_on_load(page, record)
+        page.goto(f"{site_url}?{FAST}")
+        page.wait_for_selector("[data-testid=table-screen]", timeout=60_000)
+        assert page.evaluate("sessionStorage.getItem('persistCalls')") == "0"  # not at the first visit's start
+        play_to_the_end(page)
+        page.wait_for_function("sessionStorage.getItem('persistCalls') === '1'", timeout=STEP_TIMEOUT_MS)
+        page.click("[data-testid=new-game]")
+        page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_TIMEOUT_MS)
+        persisted, text = storage_state_in_settings(page)
+        if grant == "yes":
+            assert persisted == "true"
+        else:
+            # Not granted: said plainly, with the reminder to export.
+            assert persisted == "false" and "Export" in text
+        page.reload()
+        page.wait_for_selector("[data-testid=start-screen]", timeout=60_000)
+        assert page.evaluate("sessionStorage.getItem('persistCalls')") == "1"  # asked once, not at every start

@@ -68,3 +68,26 @@ def test_an_update_reloads_only_the_tab_that_chose_it(new_page, site_copy, build
     second.wait_for_selector("[data-testid=update-prompt]", timeout=BOOT_TIMEOUT_MS)
     assert second.evaluate("window.notReloaded") is True
     assert second.locator("[data-testid=table-screen]").is_visible()
+
+
+def test_a_reload_comes_back_to_this_tabs_own_table(new_page, site_url):
+    """Issue 27, item 8: reloading tab A (Oh Hell) while tab B plays Spades landed A on the start
+    screen with "Spades … is open in another tab" instead of A's own table."""
+    first = new_page(PHONE)
+    boot(first, f"{site_url}?{FAST}&seed=3")
+    start_match(first, players=3)
+    act_as_human(first, wait_for_human(first))
+    wait_for_human(first)
+    second = first.context.new_page()
+    boot(second, f"{site_url}?{FAST}&seed=4")
+    second.wait_for_selector("[data-testid=take-over]", timeout=STEP_TIMEOUT_MS)  # Oh Hell is the first tab's
+    start_match(second, players=4, game="spades")
+    wait_for_human(second)
+    first.reload()
+    first.wait_for_selector("[data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
+    assert first.evaluate("window.cardtable.currentRecord().game") == "oh_hell"
+    assert not first.locator("[data-testid=error-banner]:visible").count()
+    # And the second tab's reload comes back to its Spades.
+    second.reload()
+    second.wait_for_selector("[data-testid=table-screen]", timeout=BOOT_TIMEOUT_MS)
+    assert second.evaluate("window.cardtable.currentRecord().game") == "spades"

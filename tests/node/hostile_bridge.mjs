@@ -21,6 +21,12 @@ const recordText = JSON.stringify(record);
 const answers = {
   deep: raw(`{"op": "view", "seat": 0, "record": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`),
   deepObject: raw(`{"op": "view", "seat": 0, "record": ${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`),
+  // Issue 27: never closed, or closed by the wrong bracket (json.loads recursed as it opened),
+  // and a run of escaped quotes that made the nesting check quadratic (26 s for these 64,000).
+  unclosed: raw(`{"op": "view", "seat": 0, "record": ${"[".repeat(3_000)}`),
+  unclosedObject: raw(`{"op": "view", "seat": 0, "record": ${'{"a":'.repeat(20_000)}`),
+  mismatched: raw(`{"op": "view", "seat": 0, "record": ${"[".repeat(3_000)}${"}".repeat(3_000)}}`),
+  quotes: raw(`"${'\\"'.repeat(32_000)}`),
   huge: raw(JSON.stringify({ op: "games", padding: "x".repeat(20_000_000) })),
   budgetOverflow: raw(`{"op": "bot", "record": ${recordText}, "budget_ms": 1e400}`),
   budgetHugeInt: raw(`{"op": "bot", "record": ${recordText}, "budget_ms": 1${"0".repeat(400)}}`),

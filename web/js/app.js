@@ -8,8 +8,8 @@ import { runMatch } from "./match.js";
 import { applyBotSpeed, BOT_LEVELS, botSpeedChoices, DEFAULT_BOT_LEVEL, readSettings } from "./settings.js";
 import { startScreen } from "./start-screen.js";
 import {
-  activeGame, downloadJSON, listSaves, loadSave, markSetAsideSeen, migrate, onStorageProblem, readPrefs, saveMatch,
-  setActive, setSaveAside, unseenSetAside, writePrefs,
+  activeGame, askToKeepStorage, downloadJSON, listSaves, loadSave, markSetAsideSeen, mergeHistory, migrate,
+  onStorageProblem, readPrefs, saveMatch, setActive, setSaveAside, unseenSetAside, writePrefs,
 } from "./storage.js";
 import { registerServiceWorker } from "./sw-client.js";
 import { claimGame, releaseGame, takeOverGame } from "./tabs.js";
@@ -20,7 +20,7 @@ import { openRules } from "./rules-screen.js";
 import { learnButton, markTutorialOffered, tutorialOffer } from "./tutorial-offer.js";
 import { privacyScreen } from "./privacy-screen.js";
 import { isPassAndPlay, seatNames, setSeating } from "./seats.js";
-import { sleep } from "./dom.js";
+import { el, sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 
 const HUMAN = 0;
@@ -58,6 +58,9 @@ const savedLanguage = readPrefs().language;
 const languageReady = setLanguage(isLanguage(savedLanguage) ? savedLanguage : detectLanguage())
   .catch((error) => console.warn("the language catalog could not be loaded:", error));
 migrate();
+mergeHistory().catch((error) => console.warn("the history could not be merged:", error));
+// Installed on the home screen: a natural moment to ask the browser to keep the data.
+window.addEventListener("appinstalled", () => askToKeepStorage({ again: true }));
 applyBotSpeed(settings, readPrefs().botSpeed);
 applyDeckColours();
 installKeyboard();
@@ -338,18 +341,39 @@ async function startNewMatch({ game, players, options, level = chosenLevel(), pe
     offerTakeOver(game);
     return;
   }
+  // A match of this game in progress is replaced only by the person's choice.
+  const saved = loadSave(game);
+  const choice = saved ? await askToReplace(saved) : "new";
+  if (choice === "resume") {
+    await resumeOwned(loadSave(game) ?? saved);
+    return;
+  }
+  if (choice !== "new") {
+    if (document.body.dataset.screen === "start") releaseGame();
+    else showStart(); // from a lesson's end
+    return;
+  }
   writePrefs({ level });
   markTutorialOffered(game); // playing it: the lesson is not offered any more (still on the panel)
   if (names) rememberNames(names);
   if (!isPassAndPlay(people) || oneTable) people = null;
   const request = { op: "new", game, players, options };
   if (settings.seed !== null) request.seed = settings.seed;
-  if (settings.deck !== null) request.deck = settings.deck;
-  const created = await ask(request);
-  const opened = created && await ask({ op: "view", record: created.record, seat: HUMAN });
-  if (!opened) return;
-  await openTable({ record: created.record, level, people, oneTable }, opened.view);
-  saveMatch({ record: created.record, level, ...(people ? { people, viewer: HUMAN } : {}), ...(oneTable?.remote.saved() ?? {}) });
+  const { created, note } = await newRecord(request);
+  if (!created) return;
+  if (people) {
+    // Behind the privacy screen of the person to act, as a resumed match: whoever pressed
+    // Start or Play again may not be that person.
+    const save = { game, record: created.record, level, people, viewer: HUMAN };
+    saveMatch(save);
+    await resumeOwned(save);
+  } else {
+    const opened = await ask({ op: "view", record: created.record, seat: HUMAN });
+    if (!opened) return;
+    await openTable({ record: created.record, level, oneTable }, opened.view);
+    saveMatch({ record: created.record, level, ...(oneTable?.remote.saved() ?? {}) });
+  }
+  if (note) banner.show(note);
 }
 
 // "Play on several phones": the setup panel's choices, then the host's seats (the lobby),
@@ -400,6 +424,43 @@ async function joinTable(code = "") {
       guest = null;
       showStart();
     },
+  });
+}
+
+// A new match's record; a stacked deck of the address (?deck=, for tests) that the game refuses
+// is left out with a note, so it cannot make every Start fail.
+async function newRecord(request) {
+  if (settings.deck !== null) {
+    let answer = null;
+    try {
+      answer = await bridge.call({ ...request, deck: settings.deck });
+    } catch {
+      answer = null;
+    }
+    if (answer && !answer.error) return { created: answer, note: null };
+    if (answer?.error) {
+      const note = t("The stacked deck of the address (?deck=) was left out: {reason}", { reason: answer.error.message });
+      return { created: await ask(request), note };
+    }
+  }
+  return { created: await ask(request), note: null };
+}
+
+// The person chooses what becomes of the saved match of the game they start: "resume", "new"
+// (it is lost) or "cancel".
+async function askToReplace(save) {
+  const { showDialog } = await import("./score-sheet.js");
+  const title = games.find((entry) => entry.id === save.game)?.title ?? save.game;
+  const detail = [t("move {n}", { n: save.record.actions.length }),
+    save.savedAt ? new Date(save.savedAt).toLocaleString(currentLanguage()) : null].filter(Boolean).join(" · ");
+  return showDialog(root.firstElementChild ?? root, {
+    title: t("{game}: a match in progress", { game: title }), testid: "replace-match",
+    body: el("p", {}, t("Your {game} match in progress is saved ({detail}). A new {game} match replaces it: the match in progress would be lost.", { game: title, detail })),
+    buttons: [
+      { label: t("Cancel"), value: "cancel", testid: "replace-cancel" },
+      { label: t("Start anew and lose it"), value: "new", testid: "replace-confirm" },
+      { label: t("Resume it"), value: "resume", primary: true, testid: "replace-resume" },
+    ],
   });
 }
 
@@ -551,7 +612,12 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
     phones: oneTable && { onClick: openPhones },
   }), tableHelp(() => match, table));
   match = runMatch({
-    bridge, settings, banner, table, record, view, undos, hints, level, title, onFinished: () => setActive(null),
+    bridge, settings, banner, table, record, view, undos, hints, level, title,
+    onFinished: (recorded) => {
+      setActive(null);
+      // The first finished match: a natural moment to ask the browser to keep the data.
+      if (recorded) askToKeepStorage().catch((error) => console.warn("persistent storage:", error));
+    },
     people, viewer, privacy: gate && { ask: (seat) => gate.ask(seat, record.players), reveal: gate.reveal },
     remote: oneTable?.remote ?? null,
   });

@@ -101,6 +101,17 @@ export function historyScreen({ games, onBack }) {
     message.classList.toggle("error", isError);
   }
 
+  // A pass-and-play match in progress stays out of the file (its record shows every hand): said.
+  function exportData() {
+    const { withheld, ...data } = exportAll();
+    downloadJSON(`cardtable-${new Date().toISOString().slice(0, 10)}.json`, data);
+    if (withheld.length) {
+      say(tn("{n} pass-and-play match in progress was left out of the file: its record shows every hand. It is exported once it is over.",
+        "{n} pass-and-play matches in progress were left out of the file: their records show every hand. They are exported once they are over.",
+        withheld.length));
+    }
+  }
+
   function refresh() {
     const entries = readHistory();
     replaceChildren(body,
@@ -115,10 +126,7 @@ export function historyScreen({ games, onBack }) {
     message,
     body,
     el("div", { class: "history-actions" },
-      el("button", {
-        type: "button", "data-testid": "export-data",
-        onclick: () => downloadJSON(`cardtable-${new Date().toISOString().slice(0, 10)}.json`, exportAll()),
-      }, t("Export all data")),
+      el("button", { type: "button", "data-testid": "export-data", onclick: exportData }, t("Export all data")),
       el("button", { type: "button", "data-testid": "import-data", onclick: () => fileInput.click() }, t("Import…")),
       fileInput));
   refresh();

@@ -10,7 +10,7 @@
 
 import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
-import { addHistory, clearSave, readPrefs, saveMatch } from "./storage.js";
+import { downloadJSON, readPrefs, recordFinished, saveMatch, SCHEMA } from "./storage.js";
 import { t } from "./i18n.js";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from "./settings.js";
 import { isPassAndPlay, setSeating } from "./seats.js";
@@ -46,16 +46,29 @@ export function runMatch({
   setSeating({ people: passAndPlay ? people : remote ? remote.people() : null, viewer });
 
   // A finished match goes into the history before its save is cleared: if the history
-  // cannot be written (storage full) the save stays, and a resume tries again.
-  function persist() {
-    if (view.over) {
-      if (addHistory(historyEntry(record, view, { undos, hints, title, level, people: seating().people ?? null,
-        counted: !shared || readPrefs().passAndPlayStats !== false })).ok) clearSave(record.game);
-      else saveMatch({ record, undos, hints, level, ...seating() });
-      onFinished?.();
-    } else {
-      saveMatch({ record, undos, hints, level, ...seating() });
+  // cannot be written (storage full) the save stays, a resume tries again, and the person is
+  // told plainly, with the match in a file that Import adds to the history.
+  async function persist() {
+    const save = { record, undos, hints, level, ...seating() };
+    if (!view.over) {
+      saveMatch(save);
+      return;
     }
+    const entry = historyEntry(record, view, { undos, hints, title, level, people: seating().people ?? null,
+      counted: !shared || readPrefs().passAndPlayStats !== false });
+    const recorded = await recordFinished(entry, save);
+    if (!recorded.ok) {
+      banner.show(t("Storage is full: the result of this match was not recorded. Export it to keep it, then free some space and import the file from History & statistics."), {
+        action: {
+          label: t("Export this match"), testid: "export-finished",
+          onClick: () => downloadJSON(`cardtable-${record.game}-finished.json`, {
+            app: "cardtable", schema: SCHEMA, exportedAt: new Date().toISOString(), history: [entry],
+            saves: [{ schema: SCHEMA, game: record.game, savedAt: Date.now(), undos, hints, level, record, ...seating() }],
+          }),
+        },
+      });
+    }
+    onFinished?.(recorded.ok);
   }
 
   // What the save keeps of pass-and-play: who the people are, and whose table was last shown
@@ -82,7 +95,7 @@ export function runMatch({
     const previous = view;
     record = answer.record;
     view = answer.view;
-    persist();
+    await persist();
     remote?.changed(record, view);
     await table.showOutcome(previous, view);
   }

@@ -5,7 +5,7 @@
 import { el } from "./dom.js";
 import { cardView } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
-import { readPrefs, writePrefs } from "./storage.js";
+import { readPrefs, storageKept, writePrefs } from "./storage.js";
 import { t } from "./i18n.js";
 
 // What a bug report needs: the app's version and the build (build.json), told by the worker.
@@ -17,6 +17,19 @@ export function setBuildInfo({ version, buildId }) {
 export function applyDeckColours(fourColour = Boolean(readPrefs().fourColour)) {
   document.documentElement.classList.toggle("four-colour", fourColour);
   return fourColour;
+}
+
+// Whether the browser keeps the saved games and the history for good (persistent storage,
+// asked for after the first finished match); where it does not, the reminder to export.
+function storageState() {
+  const line = el("p", { class: "hint", "data-testid": "storage-state", role: "status" });
+  storageKept().then((kept) => {
+    line.dataset.persisted = String(kept === true);
+    line.textContent = kept
+      ? t("This browser keeps your saved games and history until you delete them.")
+      : t("This browser may delete your saved games and history when space runs low or after some weeks without a visit. Export them now and then: History & statistics → Export all data.");
+  });
+  return line;
 }
 
 // host: the element the dialog's overlay goes into; onClose: called after it closed.
@@ -67,6 +80,7 @@ export function openSettings(host, { onClose = null } = {}) {
     el("label", { class: "setting-check", for: "setting-pnp-stats" }, passAndPlayStats,
       t("Count pass-and-play games in the statistics (as seat 1's result)"))),
   el("p", { class: "hint" }, t("Animations follow your system's \"reduce motion\" setting.")),
+  storageState(),
   buildInfo && el("p", { class: "hint about", "data-testid": "about" },
     // i18n: the About line of the settings; {version} like 0.1.0, {build} 16 hex digits
     t("About: Card Table {version}, build {build}", { version: buildInfo.version, build: buildInfo.buildId ?? "?" })),

@@ -11,6 +11,12 @@ const SAVE_PREFIX = `${PREFIX}save.`;
 const SET_ASIDE_PREFIX = `${PREFIX}set-aside.`;
 const ACTIVE_KEY = `${PREFIX}active`;
 const HISTORY_KEY = `${PREFIX}history`;
+// A finished match's entry is first written under a key of its own (no other tab writes it),
+// then merged into the history under a Web Lock; the next start removes the merged keys.
+const HISTORY_ENTRY_PREFIX = `${HISTORY_KEY}.`;
+const HISTORY_LOCK = "cardtable.history";
+// This tab's open table (sessionStorage: per tab, kept over a reload).
+const TAB_ACTIVE_KEY = `${PREFIX}tab-active`;
 const PREFS_KEY = `${PREFIX}prefs`;
 const SEEN_KEY = `${PREFIX}set-aside-seen`;
 // Schema 1: the single-slot save of the first release, and where it set a save aside.
@@ -32,6 +38,14 @@ export function onStorageProblem(fn) {
 function storage() {
   try {
     return window.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function tabStorage() {
+  try {
+    return window.sessionStorage ?? null;
   } catch {
     return null;
   }
@@ -175,6 +189,7 @@ const PREF_CHECKS = {
   playerNames: (value) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((name) => isShortText(name, 40)),
   passAndPlayStats: (value) => typeof value === "boolean",
   sound: (value) => typeof value === "boolean",
+  persistAsked: (value) => typeof value === "boolean", // navigator.storage.persist() was asked once
 };
 
 function isCleanPrefs(prefs) {
@@ -342,14 +357,25 @@ export function setSaveAside(game, reason) {
   return setAside(SAVE_PREFIX + game, reason);
 }
 
-// The game whose table was open, so a reload goes back to it.
+// The game whose table was open, so a reload goes back to it: this tab's own (another tab may
+// have opened another game since), or in a new tab the one opened last in any tab.
 export function setActive(game) {
+  try {
+    tabStorage()?.setItem(TAB_ACTIVE_KEY, game ?? "");
+  } catch {
+    // Without sessionStorage a reload goes back to the table opened last in any tab.
+  }
   if (game) write(ACTIVE_KEY, game, t("the open table"));
   else remove(ACTIVE_KEY);
 }
 
 export function activeGame() {
-  const game = read(ACTIVE_KEY);
+  let game;
+  try {
+    game = tabStorage()?.getItem(TAB_ACTIVE_KEY) ?? read(ACTIVE_KEY);
+  } catch {
+    game = read(ACTIVE_KEY);
+  }
   return game !== null && GAME_ID.test(game) ? game : null;
 }
 
@@ -393,10 +419,23 @@ function historyTextIsClean(raw) {
   return isCleanHistory(parsedOrUndefined(raw));
 }
 
-// The entries this version can show. A history it cannot fully use (unreadable, a damaged
-// entry, a newer schema) is set aside verbatim first, and what it could use is written back;
-// if it cannot be set aside (storage full) it stays as it is and nothing overwrites it.
+// The entries this version can show: the history's and those of finished matches not merged
+// into it yet. A history it cannot fully use (unreadable, a damaged entry, a newer schema) is
+// set aside verbatim first, and what it could use is written back; if it cannot be set aside
+// (storage full) it stays as it is and nothing overwrites it. So does a damaged entry's key.
 export function readHistory() {
+  const entries = readStoredHistory();
+  const known = new Set(entries.map((entry) => entry.id));
+  for (const { entry } of pendingEntries()) {
+    if (!known.has(entry.id)) {
+      known.add(entry.id);
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+function readStoredHistory() {
   const raw = read(HISTORY_KEY);
   if (raw === null) return [];
   const parsed = parsedOrUndefined(raw);
@@ -406,20 +445,93 @@ export function readHistory() {
   return usable;
 }
 
+// The entries written under keys of their own, each checked (a damaged one is set aside).
+function pendingEntries() {
+  const found = [];
+  for (const key of keys()) {
+    if (!key.startsWith(HISTORY_ENTRY_PREFIX)) continue;
+    const raw = read(key);
+    const entry = parsedOrUndefined(raw);
+    if (isHistoryEntry(entry)) found.push({ key, entry });
+    else setAside(key, HISTORY_REASON(), raw);
+  }
+  return found;
+}
+
 function writeHistory(entries) {
   return writeOver(HISTORY_KEY, JSON.stringify({ schema: SCHEMA, entries }), t("the match history"),
     historyTextIsClean, HISTORY_REASON());
 }
 
-export function addHistory(entry) {
+// The history's read-modify-write, one tab at a time (Web Locks; without them, at once).
+function withHistoryLock(work) {
+  try {
+    if (navigator.locks?.request) return navigator.locks.request(HISTORY_LOCK, async () => work());
+  } catch {
+    // Locks refused (an opaque origin): as one tab.
+  }
+  return Promise.resolve(work());
+}
+
+// Merges the finished matches' own keys into the history; a key goes once the history read
+// back holds its entry (a tab that wrote from an older copy cannot lose it, then).
+export function mergeHistory() {
+  return withHistoryLock(() => {
+    const stored = readStoredHistory();
+    const known = new Set(stored.map((entry) => entry.id));
+    const pending = pendingEntries();
+    for (const { key, entry } of pending) if (known.has(entry.id)) remove(key);
+    const fresh = pending.filter(({ entry }) => !known.has(entry.id)).map(({ entry }) => entry);
+    return fresh.length ? writeHistory([...stored, ...fresh]) : { ok: true };
+  });
+}
+
+// {ok} once the entry is kept: under its own key, in the history, or both. Two tabs finishing
+// at the same instant both keep theirs; the own key goes at a later start, once the history
+// read back holds the entry (mergeHistory), so a write from a stale copy cannot lose it.
+export async function addHistory(entry) {
   // A bad entry would make the whole history unreadable later: refused (its save stays).
   if (!isHistoryEntry(entry)) {
     console.error("a history entry of the wrong shape was not written:", entry);
     return { ok: false, kind: "invalid" };
   }
-  const entries = readHistory();
-  if (entries.some((old) => old.id === entry.id)) return { ok: true };
-  return writeHistory([...entries, entry]);
+  if (readHistory().some((old) => old.id === entry.id)) return { ok: true };
+  const own = write(HISTORY_ENTRY_PREFIX + entry.id, JSON.stringify(entry), t("the match history"));
+  const merged = await withHistoryLock(() => {
+    const entries = readStoredHistory();
+    return entries.some((old) => old.id === entry.id) ? { ok: true } : writeHistory([...entries, entry]);
+  });
+  return own.ok || merged.ok ? { ok: true } : merged;
+}
+
+// Whether `raw` is a save of the same match as `record`, some moves back.
+function isEarlierSaveOf(raw, record) {
+  try {
+    const old = parseSave(raw).record;
+    return old.game === record.game && old.seed === record.seed && old.actions.length <= record.actions.length
+      && JSON.stringify(old.actions) === JSON.stringify(record.actions.slice(0, old.actions.length));
+  } catch {
+    return false;
+  }
+}
+
+// A finished match: its history entry first, then its save is cleared. With the storage full
+// to the last character, the match's own save (the same match, some moves back) makes room for
+// the entry. If even then it cannot be written, the save stays (the finished record if it fits)
+// and {ok: false} tells the caller to say so.
+export async function recordFinished(entry, save) {
+  let result = await addHistory(entry);
+  const key = SAVE_PREFIX + save.record.game;
+  const old = read(key);
+  if (!result.ok && result.kind === "quota" && old !== null && isEarlierSaveOf(old, save.record)) {
+    remove(key);
+    result = await addHistory(entry);
+    if (!result.ok && !saveMatch(save).ok) write(key, old, t("the game in progress"));
+    if (!result.ok) return result;
+  }
+  if (result.ok) clearSave(save.record.game);
+  else saveMatch(save);
+  return result;
 }
 
 // ---- preferences ----------------------------------------------------------------------
@@ -450,10 +562,15 @@ export function writePrefs(prefs) {
 
 // ---- export / import ------------------------------------------------------------------
 
+// A pass-and-play match in progress is left out: its record holds every hand (`withheld`
+// names its game, so the page can say so); it is in the export once it is over.
 export function exportAll() {
+  const saves = listSaves();
+  const shared = (save) => Array.isArray(save.people) && save.people.filter((name) => typeof name === "string").length > 1;
   return {
     app: "cardtable", schema: SCHEMA, exportedAt: new Date().toISOString(),
-    history: readHistory(), saves: listSaves(), setAside: listSetAside(), prefs: readPrefs(),
+    history: readHistory(), saves: saves.filter((save) => !shared(save)), setAside: listSetAside(), prefs: readPrefs(),
+    withheld: saves.filter(shared).map((save) => save.game),
   };
 }
 
@@ -522,6 +639,31 @@ export function importAll(text) {
     if (!step(name, () => write(name, JSON.stringify(kept), t("an imported set-aside save")))) return undo();
   }
   return result;
+}
+
+// ---- keeping the storage -------------------------------------------------------------
+// Browsers may delete a site's storage (Safari after seven days without a visit, unless the
+// site is on the home screen; Chrome under storage pressure) unless it is persistent.
+
+// Asks the browser once (after the first finished match, and on install: `again`) to keep the
+// site's storage; true if it is kept, false if not, null where the browser cannot say.
+export async function askToKeepStorage({ again = false } = {}) {
+  if (typeof navigator.storage?.persist !== "function") return null;
+  if (!again && readPrefs().persistAsked) return storageKept();
+  writePrefs({ persistAsked: true });
+  try {
+    return Boolean(await navigator.storage.persist());
+  } catch {
+    return null;
+  }
+}
+
+export async function storageKept() {
+  try {
+    return typeof navigator.storage?.persisted === "function" ? Boolean(await navigator.storage.persisted()) : null;
+  } catch {
+    return null;
+  }
 }
 
 // Offers `data` as a JSON file download.

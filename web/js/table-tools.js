@@ -129,7 +129,8 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
     body: (close, content) => [
       el("p", { class: "deal-number", "data-testid": "deal-number" }, [
         deal !== null ? t("Deal {deal}", { deal }) : null,
-        t("match #{seed}", { seed: match.record.seed }),
+        // The seed deals every hand again (?seed=): not shown while a pass-and-play match runs.
+        !(match.passAndPlay && !view.over) && t("match #{seed}", { seed: match.record.seed }),
         t("move {n}", { n: match.record.actions.length }),
       ].filter(Boolean).join(" · ")),
       el("div", { class: "tools-buttons" },

@@ -13,8 +13,7 @@ from . import chance
 from .errors import BadRecord, GameError, IllegalAction, MatchOver, NotYourTurn
 from .i18n import _, translate
 from .options import Option, resolve_options
-
-RECORD_KEYS = ("game", "version", "players", "options", "seed", "chance", "actions")
+from .records import RECORD_KEYS, refuse_unknown_fields
 MAX_SEED = 2**53  # stays an exact integer in JavaScript
 
 
@@ -131,7 +130,9 @@ class Game:
         action = canonical_action(action)
         # Compared as JSON text: in Python True == 1 and 1.0 == 1, in a record they differ.
         key = json.dumps(action, sort_keys=True)
-        if key not in {json.dumps(canonical_action(a), sort_keys=True) for a in self.legal(state)}:
+        legal = self.legal(state)
+        if key not in {json.dumps(canonical_action(a), sort_keys=True) for a in legal}:
+            refuse_unknown_fields(action, legal)  # a game's explanation may rely on the fields it knows
             raise IllegalAction(self.explain_illegal(state, action))
         return action
 
