@@ -33,6 +33,7 @@ export function startBridge({ onProgress } = {}) {
     const bridge = {
       version: null,
       restarts: 0,
+      python: null,
       // options.timeoutMs: this call's deadline (default CALL_TIMEOUT_MS).
       call(request, { timeoutMs = CALL_TIMEOUT_MS } = {}) {
         if (failure) return Promise.reject(failure);
@@ -101,7 +102,11 @@ export function startBridge({ onProgress } = {}) {
           workerReady = true;
           bridge.version = data.version;
           bridge.buildId = data.buildId ?? null;
+          bridge.python = { ...data.python, snapshot: null }; // how Python started (worker.js)
           resolve(bridge);
+          break;
+        case "snapshot": // a normal start left a snapshot for the next one, or could not
+          if (bridge.python) bridge.python.snapshot = data;
           break;
         case "error": // the boot failed (a restart's too: no endless restarts)
           fail(new Error(t("Python failed to start: {reason}", { reason: data.message })));

@@ -1,12 +1,16 @@
 // Module Web Worker running the games in Pyodide, so the page stays responsive while
 // Python boots and bots think.
 //
-// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version}
-//                 or {type: "error", message}; {type: "answer", id, answer: <JSON string>};
-//                 {type: "fatal", message} once Pyodide failed (the page starts a new worker)
+// worker -> page: {type: "progress", stage, done, total}, then {type: "ready", version, buildId,
+//                 python: {from, fallback, ms}} or {type: "error", message};
+//                 {type: "answer", id, answer: <JSON string>};
+//                 {type: "fatal", message} once Pyodide failed (the page starts a new worker);
+//                 {type: "snapshot", saved, ...} once a normal start left a snapshot (or failed to)
 // page -> worker: {type: "call", id, request: <JSON string>}
 //
 // Only strings cross into Python: a JS null would arrive there as jsnull, not None.
+
+import { MAX_FAILURES, snapshotStore } from "./python-snapshot.js";
 
 // A .wasm served with the wrong MIME type makes Pyodide hang without an error, so each
 // boot stage gets a deadline. It is generous because the first visit downloads ~6 MB.
@@ -77,7 +81,30 @@ async function fetchOk(url, what) {
 // Pyodide starts loading at once, beside the manifest's fetch (its lock file, which Pyodide
 // needs only once the runtime is up, comes from build.json as a promise); the wheel downloads
 // while Pyodide boots. The stages are reported in this order as each one completes.
+//
+// From the second start on, the runtime is restored from a snapshot of Python's memory made on
+// this device after a normal start (python-snapshot.js): only a snapshot of this build, in this
+// browser, whose bytes are intact. Anything wrong with it (damaged, another build, a restore that
+// fails) means a normal start in this same worker and, once the page is up, a fresh snapshot.
 const PYODIDE_DIR = "pyodide/"; // build.py's fixed layout (build.json says the same)
+const snapshots = snapshotStore(siteURL);
+
+// How this worker's Python started, for the page (window.cardtable.python()) and the tests:
+// from: "snapshot" or "boot"; fallback: why a stored snapshot was not used, or null.
+const started = { from: "boot", fallback: null, ms: 0 };
+let restoredFrom = null; // the stored entry this worker's Python came from
+let snapshotPlan = null; // {buildId, failures} once a normal start may leave a snapshot
+
+// Restores the snapshot, or throws. Its interpreter must then name this build; its random
+// numbers are drawn afresh (the snapshot holds the generator's state: every start would
+// otherwise draw the same ones; the games' seeds come from os.urandom, which is not in it).
+async function restore(loadPyodide, options, snapshotBytes, buildId) {
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
+  const made = pyodide.runPython("import sys; getattr(sys, '_cardtable_snapshot', None)");
+  if (made !== buildId) throw new Error(`the restored interpreter is not this build's (${made})`);
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
 
 async function boot() {
   const progress = (done) => {
@@ -85,36 +112,107 @@ async function boot() {
     reportProgress(true);
   };
   progress(0);
+  const bootStarted = performance.now();
   const manifest = withDeadline(fetchOk(new URL("build.json", siteURL), "build.json").then((r) => r.json()), "manifest");
   manifest.catch(() => {}); // reported below, by the stage that awaits it
   // Without a manifest Pyodide is left waiting (the boot fails on the manifest's own error): a
   // rejected lock would surface inside Pyodide as an unhandled rejection.
   const lockFileContents = manifest.then((m) => m.pyodide_lock, () => new Promise(() => {}));
   const indexURL = new URL(PYODIDE_DIR, siteURL).href;
-  const runtime = import(new URL("pyodide.mjs", indexURL).href).then(({ loadPyodide }) =>
-    loadPyodide({ indexURL, lockFileContents }));
-  runtime.catch(() => {});
+  const loader = import(new URL("pyodide.mjs", indexURL).href);
+  loader.catch(() => {});
   const wheelBytes = manifest.then((m) => fetchOk(new URL(m.wheel, siteURL), "the games wheel")).then((r) => r.arrayBuffer());
   wheelBytes.catch(() => {});
+  const options = { indexURL, lockFileContents };
+  const normalStart = () => loader.then(({ loadPyodide }) => loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
+  const found = snapshots.available ? await snapshots.find() : null;
+  // Read at once, checked against the build below: reading is the restore's longest wait.
+  const snapshotBytes = found?.meta.kind === "snapshot" ? snapshots.read(found) : null;
+  snapshotBytes?.catch(() => {});
+  // A snapshot's build is known only with the manifest; without one, Pyodide starts at once.
+  const runtime = found?.meta.kind === "snapshot" ? null : normalStart();
+  runtime?.catch(() => {});
 
   const { version, build_id: buildId, boot_files: bootFiles = {} } = await manifest;
   const bytesOf = (test) => Object.entries(bootFiles).reduce((sum, [path, bytes]) => sum + (test(path) ? bytes : 0), 0);
   loaded.total = bytesOf(() => true);
   progress(1);
-  const pyodide = await withDeadline(runtime, "runtime");
-  // What loaded uncounted: the .mjs Pyodide imports and, from the cache, the wasm.
-  loaded.imported = bytesOf((path) => path.endsWith(".mjs") || (FROM_CACHE && path.endsWith(".wasm")));
-  progress(2);
-  const wheel = new Uint8Array(await withDeadline(wheelBytes, "wheel"));
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  // unpackArchive beats loadPackage and micropip for our own pure-Python wheel.
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  progress(3);
-  const handle = pyodide.pyimport("games.bridge").handle;
+
+  // The games on a started runtime. A restored interpreter needs the wheel's files too: its
+  // memory holds the modules imported, not the files the others are imported from.
+  let heapBytes = 0;
+  const startGames = async (pyodide) => {
+    // What loaded uncounted: the .mjs Pyodide imports and, from the cache, the wasm.
+    loaded.imported = bytesOf((path) => path.endsWith(".mjs") || (FROM_CACHE && path.endsWith(".wasm")));
+    progress(2);
+    const wheel = new Uint8Array(await withDeadline(wheelBytes, "wheel"));
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    // unpackArchive beats loadPackage and micropip for our own pure-Python wheel.
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    progress(3);
+    const handle = pyodide.pyimport("games.bridge").handle;
+    return { pyodide, handle };
+  };
+  const bootNormally = async (pending) => {
+    const pyodide = await withDeadline(pending ?? normalStart(), "runtime");
+    heapBytes = pyodide._module.HEAP8.length; // before the games run: see makeSnapshot
+    return startGames(pyodide);
+  };
+
+  let python = null;
+  let failures = snapshots.failures(found, buildId); // restores of this build that failed here
+  if (runtime) {
+    python = await bootNormally(runtime);
+  } else {
+    started.fallback = snapshots.mismatch(found.meta, buildId);
+    if (!started.fallback) {
+      try {
+        python = await startGames(await withDeadline(restore((await loader).loadPyodide, options, snapshotBytes, buildId), "runtime"));
+        started.from = "snapshot";
+        restoredFrom = found;
+      } catch (error) {
+        started.fallback = `the snapshot did not restore: ${error?.message ?? error}`;
+        console.warn(started.fallback);
+        failures += 1;
+        await snapshots.reject(found, failures, started.fallback);
+      }
+    }
+    python ??= await bootNormally();
+  }
+
+  if (started.from === "boot" && snapshots.available) {
+    if (failures < MAX_FAILURES) snapshotPlan = { pyodide: python.pyodide, buildId, failures, heapBytes };
+    else started.fallback ??= `no snapshot: ${failures} restores of this build failed in this browser`;
+  }
   loaded.received = loaded.total;
+  started.ms = performance.now() - bootStarted;
   progress(STAGES.length);
-  postMessage({ type: "ready", version, buildId }); // buildId: build.json's, for the About line
-  return handle;
+  postMessage({ type: "ready", version, buildId, python: started }); // buildId: build.json's, for the About line
+  return python.handle;
+}
+
+// Once the page has its first answer (the games list: every game module is imported then, and
+// no match is in Python's memory yet), a normal start leaves a snapshot for the next one. The
+// copy takes a few tens of ms of this worker; hashing and storing it run beside the games.
+// A first call that is not the games list (a match already in Python's memory) makes none.
+async function makeSnapshot(plan) {
+  const madeAt = performance.now();
+  let result;
+  try {
+    const { pyodide, buildId, failures } = plan;
+    // A heap grown past the runtime's first size cannot be restored (Pyodide 314 restores into
+    // the initial memory).
+    if (pyodide._module.HEAP8.length !== plan.heapBytes) throw new Error("Python's memory grew before the snapshot");
+    pyodide.runPython(`import sys; sys._cardtable_snapshot = ${JSON.stringify(buildId)}`);
+    const snapshot = pyodide.makeMemorySnapshot();
+    const copyMs = performance.now() - madeAt;
+    const bytes = await snapshots.save(snapshot, { buildId, failures });
+    result = { saved: true, bytes, memoryBytes: snapshot.length, copyMs, ms: performance.now() - madeAt };
+  } catch (error) {
+    console.warn("no Python snapshot was made:", error);
+    result = { saved: false, reason: String(error?.message ?? error), ms: performance.now() - madeAt };
+  }
+  postMessage({ type: "snapshot", ...result });
 }
 
 function internalError(message) {
@@ -154,5 +252,22 @@ self.onmessage = async ({ data }) => {
     }
   }
   postMessage({ type: "answer", id, answer });
-  if (fatal !== null) postMessage({ type: "fatal", message: fatal });
+  if (fatal !== null) {
+    // Python from a snapshot that fails is never restored again: the fresh worker starts normally.
+    if (restoredFrom) await snapshots.reject(restoredFrom, restoredFrom.meta.failures + 1, `a fatal error after the restore: ${fatal}`);
+    restoredFrom = null;
+    postMessage({ type: "fatal", message: fatal });
+  } else if (snapshotPlan) {
+    const plan = snapshotPlan;
+    snapshotPlan = null;
+    if (firstOp(request) === "games") setTimeout(() => makeSnapshot(plan), 0); // after the answer is on its way
+  }
 };
+
+function firstOp(request) {
+  try {
+    return JSON.parse(request).op;
+  } catch {
+    return null;
+  }
+}
