@@ -4,8 +4,12 @@ loadPyodide(): the stock one (the unmodified npm package, `loadPyodide()` with n
 yardstick) on the main thread and in a module Web Worker, and the bare ones (the same vendored
 Pyodide, precompiled stdlib and minimal lock as the app) likewise. Cold: a new browser profile
 (empty HTTP cache, no service worker); warm: a reload in that profile (the app then loads from
-its service worker's cache). Variants alternate within each run, so load on this shared machine
-hits them alike.
+its service worker's cache, and its Python from the snapshot the first start left: worker.js).
+The app is also measured warm without its snapshot ("warm-boot": the snapshot deleted before
+the reload, so Python boots as on a first start), alternating with the warm start from it.
+Variants alternate within each run, so load on this shared machine hits them alike. The
+snapshot's size (stored, and the interpreter's memory it holds) and the time to make it (the
+part that holds up the worker, and the whole, with hashing and storing) are printed too.
 
 Profiles: `fast` is this machine as it is; `phone` is Chromium's emulation of a phone on mobile
 data: the network at 10 Mbit/s down, 5 up, 40 ms latency (DevTools' network emulation, which
@@ -74,6 +78,8 @@ await loadPyodide();
 postMessage("ready");
 """
 APP_READY = "[data-testid=game-choice]"
+SNAPSHOT_CACHE = "cardtable.python-snapshot"  # web/js/python-snapshot.js
+KINDS = ("cold", "warm", "warm-boot")
 PAGES = {"app": "", "stock-main": "stock-main.html", "stock-worker": "stock-worker.html",
          "bare-worker": "bare-worker.html", "bare-main": "bare-main.html"}
 PROFILES = {
@@ -157,6 +163,13 @@ def pages_like_server(build, site: Path):
     return server
 
 
+def python_start(page) -> dict:
+    """How the app's Python started (window.cardtable.python()), once its snapshot is settled."""
+    page.wait_for_function("window.cardtable.python() && (window.cardtable.python().from === 'snapshot' "
+                           "|| window.cardtable.python().snapshot)", timeout=TIMEOUT_MS)
+    return page.evaluate("window.cardtable.python()")
+
+
 def ready_ms(page, variant: str) -> float:
     if variant in ("app", "before"):
         page.wait_for_selector(APP_READY, timeout=TIMEOUT_MS)
@@ -193,7 +206,9 @@ def main() -> int:
     build = load_build()
     dist = build.build()
     stock = build.fetch_pyodide()  # the npm package's files, as published (its own stdlib zip and lock)
-    samples = {(profile, variant, kind): [] for profile in profiles for variant in variants for kind in ("cold", "warm")}
+    samples = {(profile, variant, kind): [] for profile in profiles for variant in variants for kind in KINDS
+               if kind != "warm-boot" or variant == "app"}
+    made = []  # the app's snapshot as each cold start left it
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         site = bench_site(dist, stock, Path(folder))
         server = pages_like_server(build, site)
@@ -211,15 +226,28 @@ def main() -> int:
                 for variant in order:
                     with tempfile.TemporaryDirectory() as user_data:
                         context = playwright.chromium.launch_persistent_context(
-                            user_data, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+                            user_data, executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS,
+                            bypass_csp=True)  # wait_for_function evaluates strings, which the app's CSP forbids
                         page = context.new_page()
                         emulate(page, PROFILES[profile])
                         page.goto(urls[variant])
                         samples[(profile, variant, "cold")].append(ready_ms(page, variant))
                         if variant in ("app", "before"):  # warm means: from the service worker's cache
                             page.wait_for_function("window.cardtable.offline", timeout=TIMEOUT_MS)
-                        page.reload()
-                        samples[(profile, variant, "warm")].append(ready_ms(page, variant))
+                        if variant == "app":
+                            made.append(python_start(page)["snapshot"])
+                        warm = ["warm", "warm-boot"] if variant == "app" else ["warm"]
+                        for kind in (warm if run % 2 == 0 else reversed(warm)):
+                            if kind == "warm-boot":
+                                page.evaluate(f"caches.delete({SNAPSHOT_CACHE!r})")
+                            page.reload()
+                            samples[(profile, variant, kind)].append(ready_ms(page, variant))
+                            if variant == "app":  # and the next reload has its snapshot again
+                                started = python_start(page)
+                                expected = "snapshot" if kind == "warm" else "boot"
+                                if started["from"] != expected:
+                                    print(f"warning: a {kind} start was from {started['from']} ({started['fallback']})",
+                                          file=sys.stderr)
                         context.close()
             print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
         server.shutdown()
@@ -235,17 +263,28 @@ def main() -> int:
         print(f"{profile:5} {kind:4} {variant:13} median {medians[(profile, variant, kind)]:6.0f} ms  "
               f"samples {[round(v) for v in values]}")
     for profile in profiles:
-        for kind in ("cold", "warm"):
+        for kind in KINDS:
             app = medians.get((profile, "app", kind))
             if app is None:
                 continue
-            ratios = [f"app / {variant} = {app / medians[(profile, variant, kind)]:.2f}"
+            ratios = [f"app / {variant} = {app / medians[(profile, variant, 'cold' if kind == 'cold' else 'warm')]:.2f}"
                       for variant in variants if variant != "app"]
+            if kind == "warm":
+                ratios.insert(0, f"app / app warm-boot = {app / medians[(profile, 'app', 'warm-boot')]:.2f}")
             print(f"{profile} {kind}: " + ", ".join(ratios))
+    saved = [entry for entry in made if entry and entry.get("saved")]
+    if saved:
+        print(f"snapshot: {statistics.median(e['bytes'] for e in saved) / 1e6:.2f} MB stored "
+              f"({statistics.median(e['memoryBytes'] for e in saved) / 1e6:.2f} MB of memory), made in "
+              f"median {statistics.median(e['ms'] for e in saved):.0f} ms {[round(e['ms']) for e in saved]}, of which "
+              f"the worker was held {statistics.median(e['copyMs'] for e in saved):.0f} ms {[round(e['copyMs']) for e in saved]}")
+    if len(saved) < len(made):
+        print(f"snapshot not made in {len(made) - len(saved)} of {len(made)} cold starts: {[e for e in made if e not in saved]}")
     if args.json:
         # The fast profile keeps the keys of earlier runs ("app:cold"); the phone's are prefixed.
         args.json.write_text(json.dumps(
-            {(f"{v}:{k}" if p == "fast" else f"{p}:{v}:{k}"): s for (p, v, k), s in samples.items()}, indent=1))
+            {**{(f"{v}:{k}" if p == "fast" else f"{p}:{v}:{k}"): s for (p, v, k), s in samples.items()},
+             "snapshot": made}, indent=1))
     return 0
 
 
