@@ -669,7 +669,7 @@ window.cardtable = {
   currentRecord: () => match?.record ?? null,
   offline: null,
   ask: (request, options) => bridge.call(request, options),
-  python: () => bridge?.python ?? null, // {from: "snapshot" | "boot", fallback, ms, snapshot}
+  python: () => bridge?.python ?? null, // how Python started: {from, fallback, ms, snapshot} (worker.js)
   sounds: () => import("./sound.js").then((sound) => sound.soundsMade()), // loaded with the table, not at boot
 };
 

@@ -102,7 +102,7 @@ export function startBridge({ onProgress } = {}) {
           workerReady = true;
           bridge.version = data.version;
           bridge.buildId = data.buildId ?? null;
-          bridge.python = { ...data.python, snapshot: null }; // how Python started (worker.js)
+          bridge.python = { ...data.python }; // how Python started (worker.js)
           resolve(bridge);
           break;
         case "snapshot": // a normal start left a snapshot for the next one, or could not

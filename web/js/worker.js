@@ -90,8 +90,9 @@ const PYODIDE_DIR = "pyodide/"; // build.py's fixed layout (build.json says the 
 const snapshots = snapshotStore(siteURL);
 
 // How this worker's Python started, for the page (window.cardtable.python()) and the tests:
-// from: "snapshot" or "boot"; fallback: why a stored snapshot was not used, or null.
-const started = { from: "boot", fallback: null, ms: 0 };
+// from: "snapshot" or "boot"; fallback: why a stored snapshot was not used, or null; snapshot:
+// null while this start is making one, then (or at once when it makes none) {saved, ...}.
+const started = { from: "boot", fallback: null, ms: 0, snapshot: null };
 let restoredFrom = null; // the stored entry this worker's Python came from
 let snapshotPlan = null; // {buildId, failures} once a normal start may leave a snapshot
 
@@ -180,9 +181,12 @@ async function boot() {
     python ??= await bootNormally();
   }
 
-  if (started.from === "boot" && snapshots.available) {
-    if (failures < MAX_FAILURES) snapshotPlan = { pyodide: python.pyodide, buildId, failures, heapBytes };
-    else started.fallback ??= `no snapshot: ${failures} restores of this build failed in this browser`;
+  if (started.from === "snapshot") started.snapshot = { saved: false, reason: "started from one" };
+  else if (!snapshots.available) started.snapshot = { saved: false, reason: "no Cache Storage" };
+  else if (failures >= MAX_FAILURES) {
+    started.snapshot = { saved: false, reason: `${failures} restores of this build failed in this browser` };
+  } else {
+    snapshotPlan = { pyodide: python.pyodide, buildId, failures, heapBytes };
   }
   loaded.received = loaded.total;
   started.ms = performance.now() - bootStarted;

@@ -1,0 +1,181 @@
+"""Python from a snapshot (web/js/worker.js, web/js/python-snapshot.js): a normal start leaves a
+snapshot of the interpreter's memory and the next start restores it. A snapshot may make the app
+faster, never broken: a damaged one, another build's or another browser's, one that fails to
+restore, each means a normal start and a fresh snapshot; and the games play the same from one."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, FAST, PHONE
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+CACHE = "cardtable.python-snapshot"
+
+# The stored entry, changed in place: headers replaced, the stored bytes flipped or cut, or the
+# interpreter's memory inside changed and packed again with a checksum that matches (so only the
+# restore itself can notice). Runs in the page, with the worker's own packing code.
+DOCTOR = """async ({headers = {}, flip = false, cut = 0, memory = null}) => {
+  const cache = await caches.open(%s);
+  const [key] = await cache.keys();
+  const stored = await cache.match(key);
+  const changed = new Headers(stored.headers);
+  for (const [name, value] of Object.entries(headers)) changed.set(name, value);
+  let body = new Uint8Array(await stored.arrayBuffer());
+  if (flip) body[body.length >> 1] ^= 0xff;
+  if (cut) body = body.slice(0, body.length - cut);
+  if (memory) {
+    const { pack, unpack } = await import(new URL("js/python-snapshot.js", key.url).href);
+    const snapshot = unpack(body);
+    if (memory.zero) snapshot.fill(0, memory.zero[0], memory.zero[1]);
+    if (memory.replace) {
+      const [from, to] = memory.replace.map((text) => new TextEncoder().encode(text));
+      for (let at = snapshot.indexOf(from[0]); at >= 0; at = snapshot.indexOf(from[0], at + 1)) {
+        if (from.every((byte, i) => snapshot[at + i] === byte)) snapshot.set(to, at);
+      }
+    }
+    body = pack(snapshot);
+    const digest = await crypto.subtle.digest("SHA-256", body);
+    changed.set("x-sha256", Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
+  }
+  await cache.put(key, new Response(body, { headers: changed }));
+}""" % json.dumps(CACHE)
+
+STORED = """async () => {
+  const cache = await caches.open(%s);
+  const keys = await cache.keys();
+  if (!keys.length) return null;
+  const stored = await cache.match(keys[0]);
+  return { headers: Object.fromEntries(stored.headers), bytes: (await stored.arrayBuffer()).byteLength };
+}""" % json.dumps(CACHE)
+
+
+def python_started(page) -> dict:
+    """How the page's Python started, once its snapshot is settled (saved, or none made)."""
+    page.wait_for_selector("[data-testid=start-screen]", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("window.cardtable.python() && window.cardtable.python().snapshot", timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate("window.cardtable.python()")
+
+
+def restart(page) -> dict:
+    page.reload()
+    return python_started(page)
+
+
+@pytest.fixture
+def snapshot_page(new_page, open_app):
+    """A page whose first start left a snapshot (the second start comes from it)."""
+    page = new_page(PHONE)
+    open_app(page, FAST)
+    first = python_started(page)
+    assert first["from"] == "boot" and first["fallback"] is None, first
+    assert first["snapshot"]["saved"], first
+    return page
+
+
+def test_the_second_start_restores_python_from_the_first_starts_snapshot(snapshot_page):
+    page = snapshot_page
+    stored = page.evaluate(STORED)
+    assert stored["headers"]["x-kind"] == "snapshot"
+    assert stored["headers"]["x-build-id"] == json.loads(page.evaluate("fetch('build.json').then(r => r.text())"))["build_id"]
+    assert stored["bytes"] == page.evaluate("window.cardtable.python().snapshot.bytes")
+    second = restart(page)
+    assert second["from"] == "snapshot" and second["fallback"] is None, second
+    assert not second["snapshot"]["saved"]  # nothing to make: it came from one
+    # Each start from the same snapshot draws its own seeds (os.urandom is not in the snapshot).
+    seeds = {page.evaluate("window.cardtable.ask({op: 'new', game: 'oh_hell', players: 4}).then(a => a.record.seed)")}
+    assert restart(page)["from"] == "snapshot"
+    seeds.add(page.evaluate("window.cardtable.ask({op: 'new', game: 'oh_hell', players: 4}).then(a => a.record.seed)"))
+    assert len(seeds) == 2
+
+
+PLAY_GOLDEN = """async (golden) => {
+  const { game, players, options, seed, actions } = golden.record;
+  let { record } = await window.cardtable.ask({ op: "new", game, players, options, seed });
+  for (const action of actions) {
+    const answer = await window.cardtable.ask({ op: "act", record, action });
+    if (answer.error) return answer;
+    record = answer.record;
+  }
+  return { record, view: (await window.cardtable.ask({ op: "view", record, seat: 0 })).view };
+}"""
+
+
+def test_the_golden_playthroughs_play_the_same_from_a_snapshot(snapshot_page):
+    page = snapshot_page
+    assert restart(page)["from"] == "snapshot"
+    goldens = sorted(GOLDEN.glob("*.json"))
+    assert len(goldens) >= 8
+    for path in goldens:
+        golden = json.loads(path.read_text())
+        played = page.evaluate(PLAY_GOLDEN, golden)
+        assert "error" not in played, (path.name, played)
+        assert played["record"] == golden["record"], path.name
+        view = played["view"]
+        assert (view["scores"], view["winner"], view["sheet"]) == (golden["scores"], golden["winner"], golden["sheet"]), path.name
+    assert page.evaluate("window.cardtable.python().from") == "snapshot"  # no restart on the way
+
+
+def assert_normal_start_then_fresh_snapshot(page, fallback: str) -> None:
+    """The next start is a normal one, says why, and leaves a fresh snapshot that restores."""
+    started = restart(page)
+    assert started["from"] == "boot", started
+    assert fallback in started["fallback"], started
+    assert started["snapshot"]["saved"], started
+    assert restart(page)["from"] == "snapshot"
+
+
+@pytest.mark.parametrize("damage", [{"flip": True}, {"cut": 4096}, {"cut": 1}], ids=["a flipped byte", "cut short", "a byte short"])
+def test_a_damaged_snapshot_means_a_normal_start_and_a_fresh_snapshot(snapshot_page, damage):
+    page = snapshot_page
+    page.evaluate(DOCTOR, damage)
+    assert_normal_start_then_fresh_snapshot(page, "damaged")
+
+
+@pytest.mark.parametrize("header,reason", [("x-build-id", "another build's snapshot"),
+                                           ("x-browser", "another browser's snapshot")])
+def test_another_builds_or_browsers_snapshot_is_not_restored(snapshot_page, header, reason):
+    page = snapshot_page
+    page.evaluate(DOCTOR, {"headers": {header: "0123456789abcdef"}})
+    assert_normal_start_then_fresh_snapshot(page, reason)
+
+
+def test_a_snapshot_of_another_pyodide_build_fails_to_restore_and_is_replaced(snapshot_page):
+    # Pyodide's own build id sits in bytes 16-47 of the snapshot: another runtime's is refused.
+    page = snapshot_page
+    page.evaluate(DOCTOR, {"memory": {"zero": [16, 48]}})
+    assert_normal_start_then_fresh_snapshot(page, "the snapshot did not restore")
+    assert page.evaluate(STORED)["headers"]["x-failures"] == "1"  # the fresh one remembers the failure
+
+
+def test_a_snapshot_whose_memory_is_broken_fails_to_restore_and_is_replaced(snapshot_page):
+    page = snapshot_page
+    page.evaluate(DOCTOR, {"memory": {"zero": [1 << 20, 20 << 20]}})
+    assert_normal_start_then_fresh_snapshot(page, "the snapshot did not restore")
+
+
+def test_a_snapshot_whose_interpreter_names_another_build_is_not_used(snapshot_page):
+    # Headers and checksum say this build, the interpreter inside says another: not used.
+    page = snapshot_page
+    build_id = page.evaluate("window.cardtable.python() && fetch('build.json').then(r => r.json()).then(m => m.build_id)")
+    page.evaluate(DOCTOR, {"memory": {"replace": [build_id, "f" * len(build_id)]}})
+    assert_normal_start_then_fresh_snapshot(page, "not this build's")
+
+
+def test_snapshots_stop_after_two_failed_restores_of_one_build_in_one_browser(snapshot_page):
+    page = snapshot_page
+    page.evaluate(DOCTOR, {"memory": {"zero": [16, 48]}})
+    started = restart(page)
+    assert started["from"] == "boot" and "did not restore" in started["fallback"], started
+    assert started["snapshot"]["saved"]
+    assert page.evaluate(STORED)["headers"]["x-failures"] == "1"
+    page.evaluate(DOCTOR, {"memory": {"zero": [16, 48]}})
+    started = restart(page)
+    assert started["from"] == "boot" and "did not restore" in started["fallback"], started
+    assert not started["snapshot"]["saved"] and "2 restores" in started["snapshot"]["reason"], started
+    for _ in range(2):  # and so it stays, for this build in this browser
+        stored = page.evaluate(STORED)["headers"]
+        assert (stored["x-kind"], stored["x-failures"]) == ("failed", "2")
+        started = restart(page)
+        assert started["from"] == "boot" and not started["snapshot"]["saved"], started
