@@ -18,6 +18,7 @@ import argparse
 import ast
 import base64
 import contextlib
+import copy
 import fcntl
 import functools
 import hashlib
@@ -43,6 +44,7 @@ WEB = ROOT / "web"
 COMPILE_STDLIB_SCRIPT = ROOT / "build_tools" / "compile_stdlib.mjs"
 COMPILE_WHEEL_SCRIPT = ROOT / "build_tools" / "compile_wheel.mjs"
 TRACE_STDLIB_SCRIPTS = (ROOT / "build_tools" / "trace_stdlib.mjs", ROOT / "build_tools" / "play_bridge.mjs")
+MICROPIP_LOADER = WEB / "js" / "micropip.js"  # the trace loads micropip with it, as the page would
 CATALOGS_SCRIPT = ROOT / "build_tools" / "catalogs.py"
 
 PYODIDE_VERSION = "314.0.8"
@@ -59,6 +61,7 @@ QR_INTEGRITY = "sha512-/VrrACmOAwZVipuRITwfEwOL5oAMEHH5PTmBWaGtlTom2Thxaa+rhmna4
 QR_FILES = ("index.js", "decode.js", "LICENSE-MIT")
 
 MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_STDLIB = "micropip_stdlib.zip"  # the stdlib modules only micropip imports, in dist/pyodide/
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
 # setuptools 70.1+ builds wheels without the separate `wheel` package.
@@ -236,10 +239,12 @@ def wheel_imports() -> dict:
             "maybe": sorted(n for n in maybe - named if not ours(n))}
 
 
-def trace_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path, imports: Path) -> dict:
+def trace_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path, imports: Path,
+                 micropip_stdlib: Path | None = None) -> dict:
     node = require_tool("node", "find the standard library the games use (node 20+)")
     result = subprocess.run(
-        [node, str(TRACE_STDLIB_SCRIPTS[0]), str(package), str(stdlib), str(wheel), str(micropip), str(imports)],
+        [node, str(TRACE_STDLIB_SCRIPTS[0]), str(package), str(stdlib), str(wheel), str(micropip), str(imports),
+         *([str(micropip_stdlib)] if micropip_stdlib else [])],
         cwd=ROOT, capture_output=True, text=True, check=False)
     for line in result.stdout.splitlines():
         if line.startswith("RESULT ") and result.returncode == 0:
@@ -250,21 +255,34 @@ def trace_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path, impor
                      f"{result.stdout[-3000:]}{result.stderr[-3000:]}")
 
 
-def trimmed_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path) -> Path:
-    """The precompiled stdlib cut to the modules a run of the app imports (cached).
+def cut_zip(whole: zipfile.ZipFile, keep: set, target: Path) -> None:
+    """target: the entries of whole named in keep, with the folder entries of their packages."""
+    folders = {name[:index + 1] for name in keep for index, char in enumerate(name) if char == "/"}
+    with zipfile.ZipFile(target, "w") as cut:
+        for info in whole.infolist():
+            if info.filename in keep or info.filename in folders:
+                # A copy: writestr sets the entry's offset in the new zip on the ZipInfo it gets.
+                cut.writestr(copy.copy(info), whole.read(info), info.compress_type, compresslevel=9)
+
+
+def trimmed_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path) -> tuple[Path, Path, dict]:
+    """The precompiled stdlib cut to the modules a run of the app imports, and apart, those
+    that only loading micropip adds (both cached), with what the trace found.
 
     build_tools/trace_stdlib.mjs runs Pyodide's start-up, the wheel (every module, every
-    import statement, every bridge op, game and bot level) and micropip on the whole stdlib
-    and lists the modules that came from it; the zip keeps exactly those. The same run on
-    the cut zip must then import the same modules, or the build fails."""
+    import statement, every bridge op, game and bot level) and then micropip on the whole
+    stdlib and lists the modules that came from it; the zips keep exactly those. The same run
+    on the cut zips must then import the same modules, or the build fails."""
     imports = wheel_imports()
     digest = hashlib.sha256(stdlib.name.encode() + sha256_file(wheel).encode() + sha256_file(micropip).encode()
                             + json.dumps(imports).encode())
-    for script in TRACE_STDLIB_SCRIPTS:
+    for script in (*TRACE_STDLIB_SCRIPTS, MICROPIP_LOADER):
         digest.update(script.read_bytes())
     cached = CACHE / "stdlib" / f"python_stdlib-trimmed-{digest.hexdigest()[:16]}.zip"
-    if cached.exists():
-        return cached
+    cached_micropip = cached.with_name(cached.stem + "-micropip.zip")
+    cached_trace = cached.with_suffix(".json")  # what the trace found, for the lists and the sizes
+    if cached.exists() and cached_micropip.exists() and cached_trace.exists():
+        return cached, cached_micropip, json.loads(cached_trace.read_text())
     BUILD.mkdir(exist_ok=True)
     imports_file = BUILD / "stdlib-imports.json"
     imports_file.write_text(json.dumps(imports, indent=1) + "\n")
@@ -272,36 +290,45 @@ def trimmed_stdlib(package: Path, stdlib: Path, wheel: Path, micropip: Path) -> 
         traced = trace_stdlib(package, stdlib, wheel, micropip, imports_file)
     except BuildError as error:
         raise BuildError(f"the games do not run in Pyodide on its whole standard library:\n{error}") from None
-    keep = set(traced["entries"])
+    keep, keep_micropip = set(traced["entries"]), set(traced["micropip_entries"])
+    # A package is found in one zip only (the first on sys.path that has it), unless it is
+    # told of the other: web/js/micropip.js extends the packages Pyodide's start has imported
+    # (importlib, pyodide). What micropip needs of another package the app imports stays in
+    # the main zip.
+    top = lambda entry: entry.split("/", 1)[0].removesuffix(".pyc")  # noqa: E731
+    imported_at_start = {top(entry) for entry in traced["boot_entries"]}
+    shared = {entry for entry in keep_micropip
+              if top(entry) in {top(kept) for kept in keep} - imported_at_start}
+    keep, keep_micropip = keep | shared, keep_micropip - shared
+    partial, partial_micropip = cached.with_suffix(".partial"), cached_micropip.with_suffix(".partial")
     with zipfile.ZipFile(stdlib) as whole:
-        names = set(whole.namelist())
-        missing = keep - names
+        missing = (keep | keep_micropip) - set(whole.namelist())
         if missing:
             raise BuildError(f"the trace names files that are not in {stdlib.name}: {sorted(missing)}")
-        # A package's folder entry stays with the modules kept in it.
-        folders = {name[:index + 1] for name in keep for index, char in enumerate(name) if char == "/"}
-        partial = cached.with_suffix(".partial")
-        with zipfile.ZipFile(partial, "w") as cut:
-            for info in whole.infolist():
-                if info.filename in keep or info.filename in folders:
-                    cut.writestr(info, whole.read(info), info.compress_type, compresslevel=9)
+        cut_zip(whole, keep, partial)
+        cut_zip(whole, keep_micropip, partial_micropip)
     try:
-        checked = trace_stdlib(package, partial, wheel, micropip, imports_file)
-        if checked["entries"] != traced["entries"]:
-            raise BuildError("the same run imports other modules on the trimmed zip: "
-                             f"{sorted(set(checked['entries']) ^ keep)}")
+        checked = trace_stdlib(package, partial, wheel, micropip, imports_file, partial_micropip)
+        for key in ("entries", "micropip_entries"):
+            if checked[key] != traced[key]:
+                raise BuildError(f"the same run imports other modules on the trimmed zips ({key}): "
+                                 f"{sorted(set(checked[key]) ^ set(traced[key]))}")
     except BuildError as error:
         partial.unlink()
+        partial_micropip.unlink()
         raise BuildError(
             f"the trimmed standard library misses a module the app imports:\n{error}\n"
             "The build keeps what build_tools/trace_stdlib.mjs sees imported. If the module is "
             "imported on a path that run does not reach, add its name to STDLIB_ALSO_KEEP in "
             "build.py (docs/build.md, \"The trimmed standard library\").") from None
-    (BUILD / "stdlib-modules.txt").write_text("\n".join(traced["modules"]) + "\n")
+    traced.pop("played", None)
+    cached_trace.write_text(json.dumps(traced, indent=1) + "\n")
+    partial_micropip.rename(cached_micropip)
     partial.rename(cached)
     log(f"  standard library: kept the {len(traced['modules'])} modules a run imports "
-        f"({cached.stat().st_size / 1e6:.2f} MB of {stdlib.stat().st_size / 1e6:.2f}; list in build/stdlib-modules.txt)")
-    return cached
+        f"({cached.stat().st_size / 1e6:.2f} MB of {stdlib.stat().st_size / 1e6:.2f}; list in build/stdlib-modules.txt), "
+        f"and apart the {len(traced['micropip_modules'])} only micropip adds ({cached_micropip.stat().st_size / 1e6:.2f} MB)")
+    return cached, cached_micropip, traced
 
 
 # --- micropip ----------------------------------------------------------------------
@@ -508,11 +535,13 @@ def write_icons(staging: Path) -> None:
         shutil.copy2(cached, target)
 
 
-def write_precache_list(site: Path, files: dict, build_id: str) -> Path:
-    """sw-precache.js: what the service worker caches. Its bytes change with every build,
-    so the browser sees a new service worker whenever any shipped file changed."""
+def write_precache_list(site: Path, files: dict, build_id: str, on_demand=()) -> Path:
+    """sw-precache.js: what the service worker caches (all but the files fetched on demand).
+    Its bytes change with every build, so the browser sees a new service worker whenever any
+    shipped file changed."""
     path = site / "sw-precache.js"
-    listed = {name: digest for name, digest in files.items() if name not in {"sw.js", "sw-precache.js"}}
+    listed = {name: digest for name, digest in files.items()
+              if name not in {"sw.js", "sw-precache.js", *on_demand}}
     path.write_text("// Written by build.py: every file of this build and its sha256.\n"
                     f"self.PRECACHE = {json.dumps({'build_id': build_id, 'files': listed}, indent=1, sort_keys=True)};\n")
     return path
@@ -528,7 +557,7 @@ def write_manifest(site: Path, manifest: dict) -> dict:
     }
     # Changes whenever any shipped byte does: a name for caches to key on.
     build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    files["sw-precache.js"] = sha256_file(write_precache_list(site, files, build_id))
+    files["sw-precache.js"] = sha256_file(write_precache_list(site, files, build_id, manifest.get("on_demand", ())))
     manifest = {**manifest, "build_id": build_id, "files": dict(sorted(files.items()))}
     (site / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
@@ -537,7 +566,8 @@ def write_manifest(site: Path, manifest: dict) -> dict:
 # --- the site ----------------------------------------------------------------------
 
 
-def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: Path, qr: Path) -> dict:
+def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: Path, qr: Path,
+             micropip_stdlib: Path) -> dict:
     shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns("__pycache__", ".*"))
     shutil.copytree(qr, staging / "vendor" / "qr")
     pyodide_dir = staging / "pyodide"
@@ -545,6 +575,7 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
     for name in PYODIDE_RUNTIME_FILES:
         shutil.copy2(package / name, pyodide_dir / name)
     shutil.copy2(stdlib, pyodide_dir / "python_stdlib.zip")
+    shutil.copy2(micropip_stdlib, pyodide_dir / MICROPIP_STDLIB)
     wheels_dir = staging / "wheels"
     wheels_dir.mkdir()
     shutil.copy2(wheel, wheels_dir / wheel.name)
@@ -559,6 +590,9 @@ def assemble(staging: Path, package: Path, stdlib: Path, micropip: Path, wheel: 
         "pyodide_lock": minimal_lock(package),
         "wheel": f"wheels/{wheel.name}",
         "micropip": f"wheels/{micropip.name}",
+        "micropip_stdlib": f"pyodide/{MICROPIP_STDLIB}",
+        # Shipped, not precached: a first visit leaves them on the server (web/js/micropip.js).
+        "on_demand": [f"wheels/{micropip.name}", f"pyodide/{MICROPIP_STDLIB}"],
         # What the worker loads before the start screen, in bytes: its progress bar counts them.
         "boot_files": {name: (staging / name).stat().st_size for name in
                        [*(f"pyodide/{file}" for file in PYODIDE_RUNTIME_FILES),
@@ -576,7 +610,40 @@ def gzip_size(path: Path) -> int:
     return size + len(compressor.flush())
 
 
-def summarize(dist: Path, started: float) -> None:
+def first_visit(dist: Path, boot_entries) -> dict:
+    """What a first visit downloads (every precached file), in gzip bytes, in parts: Pyodide's
+    runtime, the stdlib its own start imports, the stdlib the games add, the games wheel and
+    the page; and apart, what only a use of micropip fetches. A zip counts as its gzip size,
+    split between its parts by their entries' compressed sizes."""
+    manifest = json.loads((dist / "build.json").read_text())
+    on_demand = set(manifest.get("on_demand", ()))
+    parts = dict.fromkeys(("Pyodide runtime", "stdlib of Pyodide's start", "stdlib the games add",
+                           "games wheel", "the page", "on demand (micropip)"), 0)
+    stdlib = dist / "pyodide" / "python_stdlib.zip"
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file():
+            continue
+        name = path.relative_to(dist).as_posix()
+        size = gzip_size(path)
+        if name in on_demand:
+            parts["on demand (micropip)"] += size
+        elif path == stdlib:
+            with zipfile.ZipFile(path) as archive:
+                infos = archive.infolist()
+            boot = set(boot_entries)
+            share = sum(i.compress_size for i in infos if i.filename in boot) / max(1, sum(i.compress_size for i in infos))
+            parts["stdlib of Pyodide's start"] += round(size * share)
+            parts["stdlib the games add"] += size - round(size * share)
+        elif name.startswith("pyodide/"):
+            parts["Pyodide runtime"] += size
+        elif name == manifest["wheel"]:
+            parts["games wheel"] += size
+        else:
+            parts["the page"] += size
+    return parts
+
+
+def summarize(dist: Path, started: float, boot_entries=()) -> None:
     groups: dict[str, list[int]] = {}
     for path in sorted(dist.rglob("*")):
         if path.is_file():
@@ -591,6 +658,11 @@ def summarize(dist: Path, started: float) -> None:
                                     ("total", [sum(v[i] for v in groups.values())
                                                for i in range(3)])]:
         log(f"{group:14}{count:>6}{raw / 1e6:>9.2f}{gz / 1e6:>9.2f}")
+    parts = first_visit(dist, boot_entries)
+    on_demand = parts.pop("on demand (micropip)")
+    log(f"a first visit: {sum(parts.values()) / 1e6:.2f} MB gzip = " +
+        " + ".join(f"{name} {size / 1e6:.2f}" for name, size in parts.items()) +
+        f"; on demand (micropip): {on_demand / 1e6:.2f}")
     log(f"built {dist.relative_to(ROOT)}/ in {time.perf_counter() - started:.1f} s")
 
 
@@ -614,12 +686,15 @@ def build(dist: Path = DIST) -> Path:
         micropip = fetch_micropip()
         compile_catalogs()  # before the wheel: it ships Python's catalogs
         wheel = build_wheel(package)
-        stdlib = trimmed_stdlib(package, stdlib, wheel, micropip)
+        stdlib, micropip_stdlib, traced = trimmed_stdlib(package, stdlib, wheel, micropip)
+        BUILD.mkdir(exist_ok=True)
+        (BUILD / "stdlib-modules.txt").write_text("\n".join(traced["modules"]) + "\n")
+        (BUILD / "stdlib-modules-micropip.txt").write_text("\n".join(traced["micropip_modules"]) + "\n")
         staging = dist.with_name(dist.name + ".partial")
         shutil.rmtree(staging, ignore_errors=True)
-        assemble(staging, package, stdlib, micropip, wheel, fetch_qr())
+        assemble(staging, package, stdlib, micropip, wheel, fetch_qr(), micropip_stdlib)
         publish_atomically(staging, dist)
-        summarize(dist, started)
+        summarize(dist, started, traced["boot_entries"])
     return dist
 
 

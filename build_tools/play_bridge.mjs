@@ -13,9 +13,11 @@ export function wheelModules(pyodide, sitePackages, dir = `${sitePackages}/games
     if (entry === "." || entry === ".." || entry === "__pycache__") continue;
     const full = `${dir}/${entry}`;
     if (pyodide.FS.isDir(pyodide.FS.stat(full).mode)) {
-      if (pyodide.FS.analyzePath(`${full}/__init__.py`).exists) names.push(...wheelModules(pyodide, sitePackages, full, `${prefix}${entry}.`));
-    } else if (entry.endsWith(".py")) {
-      names.push(entry === "__init__.py" ? prefix.slice(0, -1) : prefix + entry.slice(0, -3));
+      const isPackage = ["py", "pyc"].some((suffix) => pyodide.FS.analyzePath(`${full}/__init__.${suffix}`).exists);
+      if (isPackage) names.push(...wheelModules(pyodide, sitePackages, full, `${prefix}${entry}.`));
+    } else if (/\.pyc?$/.test(entry)) { // the wheel ships bytecode only (build_tools/compile_wheel.mjs)
+      const module = entry.replace(/\.pyc?$/, "");
+      names.push(module === "__init__" ? prefix.slice(0, -1) : prefix + module);
     }
   }
   return names.sort();

@@ -2,21 +2,26 @@
 // web/js/worker.js does (the minimal lock, unpackArchive of the wheel, games.bridge), imports
 // every module of the wheel and every module its sources name in an import statement, plays
 // every op, game, bot level and language through the bridge (build_tools/play_bridge.mjs),
-// lets a Python error cross into JS once, and loads the shipped micropip by path. What then
-// sits in sys.modules from the stdlib zip is what the app needs.
+// lets a Python error cross into JS once: what then sits in sys.modules from the stdlib zip is
+// what the app needs. Then it loads the shipped micropip as web/js/micropip.js does: what that
+// adds is what micropip needs (shipped apart, fetched only by a use of micropip).
 //
-// Run on the whole stdlib it lists the modules; run on the trimmed one it checks them (build.py
-// compares the two lists and fails the build on any difference or error).
+// Run on the whole stdlib it lists the modules; run on the trimmed one (and the zip of what only
+// micropip imports) it checks them (build.py compares the lists and fails the build on any
+// difference or error).
 //
-// usage: node trace_stdlib.mjs <pyodide dir> <stdlib zip> <games wheel> <micropip wheel> <imports json>
-// prints one line `RESULT {"modules": [...], "entries": [...], "played": [...]}` or
+// usage: node trace_stdlib.mjs <pyodide dir> <stdlib zip> <games wheel> <micropip wheel> <imports json> [<micropip stdlib zip>]
+// prints one line `RESULT {"modules": [...], "entries": [...], "micropip_modules": [...],
+// "micropip_entries": [...], "boot_entries": [...], "played": [...]}` (micropip's: those beyond
+// the app's; boot: what Pyodide's own start imports) or
 // `FAILED <message>` (exit 1).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { exercise, wheelModules } from "./play_bridge.mjs";
+import { loadMicropip, MICROPIP_STDLIB_PATH } from "../web/js/micropip.js";
 
-const [pyodideDir, stdlibZip, wheelPath, micropipPath, importsPath] = process.argv.slice(2);
+const [pyodideDir, stdlibZip, wheelPath, micropipPath, importsPath, micropipStdlib] = process.argv.slice(2);
 if (!importsPath) {
   console.error("usage: node trace_stdlib.mjs <pyodide dir> <stdlib zip> <games wheel> <micropip wheel> <imports json>");
   process.exit(2);
@@ -38,6 +43,29 @@ try {
 } catch (error) {
   fail(`Pyodide does not start on this stdlib: ${error?.message ?? error}`);
 }
+
+const zipPrefix = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]") + "/";
+// {module: its file inside the zip} for the modules imported from the zips at these paths.
+function zipModules(prefixes) {
+  const found = pyodide.runPython(`
+import sys
+def _zip_modules(prefixes):
+    found = {}
+    for name, module in list(sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        origin = getattr(spec, "origin", None) or ""
+        for prefix in prefixes:
+            if origin.startswith(prefix):
+                found[name] = origin[len(prefix):]
+    return found
+_zip_modules(${JSON.stringify(prefixes)})
+`);
+  const modules = found.toJs({ dict_converter: Object.fromEntries });
+  found.destroy();
+  return modules;
+}
+// What Pyodide's own start imports, before any of the app's: the floor of every page booting it.
+const boot = zipModules([zipPrefix]);
 
 // Everything below goes through the same Pyodide calls as the worker: runPython, pyimport,
 // unpackArchive, loadPackage. Nothing here imports a Python module for its own use, so
@@ -86,28 +114,22 @@ try {
   if (!String(error?.message).includes("ValueError: a test error")) fail(`a Python error reads: ${error?.message}`);
 }
 
-// micropip ships beside the games (docs/build.md): it must load by path and import.
-const messages = [];
-await pyodide.loadPackage(path.resolve(micropipPath), {
-  messageCallback: () => {}, errorCallback: (message) => messages.push(message),
-});
-if (messages.length) fail(`loading micropip failed: ${messages.join("; ")}`);
-if (!importable("micropip")) fail("micropip does not import");
+const app = zipModules([zipPrefix]);
 
-const zipPrefix = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('.zip')][0]") + "/";
-const zipModules = pyodide.runPython(`
-import sys
-def _zip_modules(prefix):
-    found = {}
-    for name, module in list(sys.modules.items()):
-        spec = getattr(module, "__spec__", None)
-        origin = getattr(spec, "origin", None) or ""
-        if origin.startswith(prefix):
-            found[name] = origin[len(prefix):]
-    return found
-_zip_modules(${JSON.stringify(zipPrefix)})
-`);
-const found = zipModules.toJs({ dict_converter: Object.fromEntries });
-zipModules.destroy();
-const modules = Object.keys(found).sort();
-console.log("RESULT " + JSON.stringify({ modules, entries: modules.map((name) => found[name]).sort(), played }));
+// micropip ships beside the games (docs/build.md): it must load by path and import.
+try {
+  await loadMicropip(pyodide, {
+    stdlib: micropipStdlib ? new Uint8Array(readFileSync(micropipStdlib)) : null, wheel: path.resolve(micropipPath),
+  });
+} catch (error) {
+  fail(`loading micropip failed: ${error?.message ?? error}`);
+}
+const withMicropip = zipModules([zipPrefix, MICROPIP_STDLIB_PATH + "/"]);
+const added = Object.keys(withMicropip).filter((name) => !(name in app));
+const modules = Object.keys(app).sort();
+const micropipModules = added.sort();
+console.log("RESULT " + JSON.stringify({
+  modules, entries: modules.map((name) => app[name]).sort(),
+  micropip_modules: micropipModules, micropip_entries: micropipModules.map((name) => withMicropip[name]).sort(),
+  boot_entries: Object.values(boot).sort(), played,
+}));

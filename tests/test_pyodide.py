@@ -73,11 +73,38 @@ def test_python_answers_in_the_asked_language_inside_pyodide(match_run):
     assert "Козёл" in match_run["titlesRu"] and "Зевака" in match_run["titlesRu"]
 
 
-def test_the_shipped_micropip_wheel_loads_by_path_and_imports(dist_dir, capsys):
+def test_the_shipped_micropip_loads_with_the_stdlib_only_it_imports(dist_dir, capsys):
+    """micropip is out of the first visit (build.json's on_demand): its wheel, and the stdlib
+    modules only it imports in their own zip, which web/js/micropip.js mounts beside the main one
+    (a package Pyodide's start imported, importlib, is told of its part there)."""
+    import zipfile
+
     result = run_node("load_micropip.mjs", dist_dir)
     show(capsys, f"micropip {result['version']} loaded in {result['loadMs']:.0f} ms")
     assert result["version"] == "0.11.1"
-    assert not [message for message in result["messages"] if message.startswith("error")]
+    assert result["origins"]["tarfile"] == "/lib/micropip_stdlib.zip/tarfile.pyc"
+    assert result["origins"]["importlib.metadata"] == "/lib/micropip_stdlib.zip/importlib/metadata/__init__.pyc"
+    manifest = json.loads((dist_dir / "build.json").read_text())
+    assert set(manifest["on_demand"]) == {manifest["micropip"], manifest["micropip_stdlib"]}
+    with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as stdlib:
+        main = set(stdlib.namelist())
+    with zipfile.ZipFile(dist_dir / manifest["micropip_stdlib"]) as stdlib:
+        extra = set(stdlib.namelist())
+    assert {"tarfile.pyc", "ipaddress.pyc", "html/parser.pyc", "importlib/metadata/__init__.pyc"} <= extra
+    assert not {name for name in extra if name.endswith(".pyc")} & main
+
+
+def test_a_python_error_in_the_games_names_its_file_and_line_without_the_sources(dist_dir):
+    """The wheel ships bytecode only: no .py reaches the page, and a traceback still says where."""
+    from games import registry
+
+    result = run_node("traceback.mjs", dist_dir)
+    assert "games/bridge.pyc" in result["bridgeFile"]
+    assert not [name for name in result["files"] if name.endswith(".py")], result["files"]
+    line = next(number for number, text in enumerate(Path(registry.__file__).read_text().splitlines(), 1)
+                if "raise UnknownGame" in text)
+    assert f'games/registry.py", line {line}, in get' in result["message"], result["message"]
+    assert "UnknownGame: Unknown game 'no_such_game'" in result["message"], result["message"]
 
 
 def test_the_shipped_stdlib_is_bytecode_and_boots(dist_dir, capsys):

@@ -58,8 +58,13 @@ def test_a_first_visit_downloads_each_file_once_and_the_extras_after_the_start_s
     downloads = Counter(path for path, status, _ in requests if status == 200)
     twice = {path: count for path, count in downloads.items() if count > 1}
     assert not twice, f"downloaded more than once: {twice}"
-    files = set(json.loads((dist_dir / "build.json").read_text())["files"])
+    manifest = json.loads((dist_dir / "build.json").read_text())
     asked = {path or "index.html" for path, _, _ in requests}
+    # micropip (its wheel and the stdlib only it imports) ships, but only a use of it fetches it.
+    on_demand = set(manifest["on_demand"])
+    assert {manifest["micropip"], manifest["micropip_stdlib"]} == on_demand
+    assert not on_demand & asked, on_demand & asked
+    files = set(manifest["files"]) - on_demand
     assert files - {"sw-precache.js"} <= asked | {"sw-precache.js"}, files - asked  # all precached
     early = sorted({path for path, _, at in requests if at < started - 0.05})
     assert not [path for path in early if path.startswith(("rules/", "locales/"))], early
