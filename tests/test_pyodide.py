@@ -201,3 +201,15 @@ def test_hostile_requests_are_refused_and_pyodide_keeps_answering(dist_dir):
     assert answers["budgetOverflow"].get("code") == "bad_request", answers
     assert answers["budgetHugeInt"].get("code") == "bad_request", answers
     assert answers["after"] == {"view": True}, answers
+
+
+def test_a_snapshot_of_a_grown_memory_restores_as_the_worker_restores_it(dist_dir):
+    """web/js/python-snapshot.js: packing keeps every byte, and growingRuntime restores a memory
+    grown past the runtime's first 30 MB, which Pyodide 314 alone cannot (pyodide issue 6254:
+    if this assertion on `plainError` fails, Pyodide fixed it and growingRuntime may go)."""
+    result = run_node("snapshot.mjs", dist_dir)
+    assert result["snapshotBytes"] > result["firstHeap"] > 0, result
+    assert result["roundTrip"], result
+    assert result["packedBytes"] < result["snapshotBytes"] / 2, result  # the grown part is zeros
+    assert result["plainError"] == "offset is out of bounds", result
+    assert result["gamesSame"] and result["newSame"], result

@@ -71,6 +71,21 @@ export function unpack(packed) {
   return snapshot;
 }
 
+// loadPyodide's createPyodideModule for a restore: Pyodide 314 copies the snapshot into the
+// runtime's first memory (30 MB) and fails on a larger one ("offset is out of bounds", pyodide
+// issue 6254), so the memory grows to the snapshot's size first. asm: the import of
+// pyodide.asm.mjs (started early: loadPyodide does not import it when given this function);
+// snapshot: a promise of the snapshot's bytes.
+export function growingRuntime(asm, snapshot) {
+  return async (settings) => {
+    const module = await (await asm).default(settings);
+    const bytes = await snapshot;
+    const heapBytes = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1]; // after Pyodide's header
+    if (module.HEAP8.length < heapBytes) module.growMemory(heapBytes);
+    return module;
+  };
+}
+
 // found: {response, meta} as find() gives it. meta.kind is "snapshot" or "failed" (the marker).
 export function snapshotStore(siteURL) {
   const key = new URL("python-snapshot", siteURL).href;

@@ -10,7 +10,7 @@
 //
 // Only strings cross into Python: a JS null would arrive there as jsnull, not None.
 
-import { MAX_FAILURES, snapshotStore } from "./python-snapshot.js";
+import { growingRuntime, MAX_FAILURES, snapshotStore } from "./python-snapshot.js";
 
 // A .wasm served with the wrong MIME type makes Pyodide hang without an error, so each
 // boot stage gets a deadline. It is generous because the first visit downloads ~6 MB.
@@ -99,8 +99,10 @@ let snapshotPlan = null; // {buildId, failures} once a normal start may leave a 
 // Restores the snapshot, or throws. Its interpreter must then name this build; its random
 // numbers are drawn afresh (the snapshot holds the generator's state: every start would
 // otherwise draw the same ones; the games' seeds come from os.urandom, which is not in it).
-async function restore(loadPyodide, options, snapshotBytes, buildId) {
-  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes });
+async function restore(loadPyodide, options, snapshotBytes, asm, buildId) {
+  const pyodide = await loadPyodide({
+    ...options, _loadSnapshot: snapshotBytes, createPyodideModule: growingRuntime(asm, snapshotBytes),
+  });
   const made = pyodide.runPython("import sys; getattr(sys, '_cardtable_snapshot', None)");
   if (made !== buildId) throw new Error(`the restored interpreter is not this build's (${made})`);
   pyodide.runPython("import random; random.seed()");
@@ -130,6 +132,8 @@ async function boot() {
   // Read at once, checked against the build below: reading is the restore's longest wait.
   const snapshotBytes = found?.meta.kind === "snapshot" ? snapshots.read(found) : null;
   snapshotBytes?.catch(() => {});
+  const asm = snapshotBytes && import(new URL("pyodide.asm.mjs", indexURL).href);
+  asm?.catch(() => {});
   // A snapshot's build is known only with the manifest; without one, Pyodide starts at once.
   const runtime = found?.meta.kind === "snapshot" ? null : normalStart();
   runtime?.catch(() => {});
@@ -141,7 +145,6 @@ async function boot() {
 
   // The games on a started runtime. A restored interpreter needs the wheel's files too: its
   // memory holds the modules imported, not the files the others are imported from.
-  let heapBytes = 0;
   const startGames = async (pyodide) => {
     // What loaded uncounted: the .mjs Pyodide imports and, from the cache, the wasm.
     loaded.imported = bytesOf((path) => path.endsWith(".mjs") || (FROM_CACHE && path.endsWith(".wasm")));
@@ -155,9 +158,7 @@ async function boot() {
     return { pyodide, handle };
   };
   const bootNormally = async (pending) => {
-    const pyodide = await withDeadline(pending ?? normalStart(), "runtime");
-    heapBytes = pyodide._module.HEAP8.length; // before the games run: see makeSnapshot
-    return startGames(pyodide);
+    return startGames(await withDeadline(pending ?? normalStart(), "runtime"));
   };
 
   let python = null;
@@ -168,7 +169,7 @@ async function boot() {
     started.fallback = snapshots.mismatch(found.meta, buildId);
     if (!started.fallback) {
       try {
-        python = await startGames(await withDeadline(restore((await loader).loadPyodide, options, snapshotBytes, buildId), "runtime"));
+        python = await startGames(await withDeadline(restore((await loader).loadPyodide, options, snapshotBytes, asm, buildId), "runtime"));
         started.from = "snapshot";
         restoredFrom = found;
       } catch (error) {
@@ -186,7 +187,7 @@ async function boot() {
   else if (failures >= MAX_FAILURES) {
     started.snapshot = { saved: false, reason: `${failures} restores of this build failed in this browser` };
   } else {
-    snapshotPlan = { pyodide: python.pyodide, buildId, failures, heapBytes };
+    snapshotPlan = { pyodide: python.pyodide, buildId, failures };
   }
   loaded.received = loaded.total;
   started.ms = performance.now() - bootStarted;
@@ -204,9 +205,6 @@ async function makeSnapshot(plan) {
   let result;
   try {
     const { pyodide, buildId, failures } = plan;
-    // A heap grown past the runtime's first size cannot be restored (Pyodide 314 restores into
-    // the initial memory).
-    if (pyodide._module.HEAP8.length !== plan.heapBytes) throw new Error("Python's memory grew before the snapshot");
     pyodide.runPython(`import sys; sys._cardtable_snapshot = ${JSON.stringify(buildId)}`);
     const snapshot = pyodide.makeMemorySnapshot();
     const copyMs = performance.now() - madeAt;
