@@ -277,7 +277,7 @@ def main() -> int:
         print(f"snapshot: {statistics.median(e['bytes'] for e in saved) / 1e6:.2f} MB stored "
               f"({statistics.median(e['memoryBytes'] for e in saved) / 1e6:.2f} MB of memory), made in "
               f"median {statistics.median(e['ms'] for e in saved):.0f} ms {[round(e['ms']) for e in saved]}, of which "
-              f"the worker was held {statistics.median(e['copyMs'] for e in saved):.0f} ms {[round(e['copyMs']) for e in saved]}")
+              f"the worker was held {statistics.median(e['heldMs'] for e in saved):.0f} ms {[round(e['heldMs']) for e in saved]}")
     if len(saved) < len(made):
         print(f"snapshot not made in {len(made) - len(saved)} of {len(made)} cold starts: {[e for e in made if e not in saved]}")
     if args.json:
