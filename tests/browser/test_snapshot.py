@@ -194,3 +194,26 @@ def test_snapshots_stop_after_two_failed_restores_of_one_build_in_one_browser(sn
         assert (stored["x-kind"], stored["x-failures"]) == ("failed", "2")
         started = restart(page)
         assert started["from"] == "boot" and not started["snapshot"]["saved"], started
+
+
+def test_a_start_that_never_finishes_forgets_the_snapshot(new_page, site_url):
+    """A restore that hangs (or crashes the worker) cannot report itself: the page, once it gives
+    up on Python, deletes the snapshot, so the next start is a normal one. Here the runtime never
+    arrives (no service worker, so the test's route sees the worker's requests)."""
+    page = new_page(PHONE, service_workers="block")
+    page.goto(f"{site_url}?{FAST}")
+    assert python_started(page)["snapshot"]["saved"]
+    stuck = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: stuck.append(route))  # never answered
+    page.goto(f"{site_url}?{FAST}&bootTimeout=5000")
+    page.wait_for_selector("[data-testid=error-screen]", timeout=BOOT_TIMEOUT_MS)
+    assert stuck
+    deadline = 50
+    while page.evaluate(STORED) is not None:
+        deadline -= 1
+        assert deadline, "the snapshot was kept"
+        page.wait_for_timeout(100)
+    page.context.unroute("**/pyodide.asm.wasm")
+    started = restart(page)
+    assert started["from"] == "boot" and started["fallback"] is None, started
+    assert started["snapshot"]["saved"]

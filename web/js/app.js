@@ -182,6 +182,8 @@ async function boot() {
     console.error(error);
     bootError = error?.message ?? String(error);
     show(errorScreen(bootError), "error");
+    // A restore that hangs or crashes the worker would again at every start: the next is normal.
+    import("./python-snapshot.js").then(({ snapshotStore }) => snapshotStore(new URL("./", document.baseURI)).forget());
     return;
   }
   try {

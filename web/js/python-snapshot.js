@@ -1,6 +1,6 @@
 // The Python interpreter's memory right after a normal start, kept on this device so that the
 // next start restores it instead of booting Python again (docs/build.md, "Warm start from a
-// snapshot"). Used by worker.js only.
+// snapshot"). Used by worker.js, and by the page to forget a snapshot when Python did not start.
 //
 // One entry per site in Cache Storage. Its headers say what it belongs to: the build (build.json's
 // build_id: the games inside it are that build's), the browser (its user agent), the SHA-256 of
@@ -149,6 +149,16 @@ export function snapshotStore(siteURL) {
       const sha256 = hex(await crypto.subtle.digest("SHA-256", packed));
       await write(packed, { kind: "snapshot", buildId, failures, sha256 });
       return packed.length;
+    },
+
+    // Deletes the entry: the page does, when Python did not start at all (a restore that hangs
+    // or crashes the worker cannot say so itself), so the next start is a normal one.
+    async forget() {
+      try {
+        await (await open()).delete(key);
+      } catch (error) {
+        console.warn("the Python snapshot could not be deleted:", error);
+      }
     },
 
     // Replaces a snapshot that failed to restore with a marker: the failures so far, and why.
