@@ -217,3 +217,41 @@ def test_a_start_that_never_finishes_forgets_the_snapshot(new_page, site_url):
     started = restart(page)
     assert started["from"] == "boot" and started["fallback"] is None, started
     assert started["snapshot"]["saved"]
+
+
+def test_after_an_update_the_old_builds_snapshot_is_replaced(new_page, site_copy, build_module):
+    """A new version deployed and taken: its first start is a normal one (the snapshot is the old
+    build's), and it leaves its own."""
+    from test_offline import wait_until_cached
+
+    site, url = site_copy
+    page = new_page(PHONE)
+    page.goto(f"{url}?{FAST}")
+    assert python_started(page)["snapshot"]["saved"]
+    wait_until_cached(page)
+    old = json.loads((site / "build.json").read_text())
+    with (site / "css" / "app.css").open("a") as css:
+        css.write("\n/* new version */\n")
+    new = build_module.write_manifest(site, {k: v for k, v in old.items() if k not in {"files", "build_id"}})
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("[data-testid=update-prompt]", timeout=BOOT_TIMEOUT_MS)
+    with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+        page.click("[data-testid=update-reload]")
+    started = python_started(page)
+    assert started["from"] == "boot" and "another build's snapshot" in started["fallback"], started
+    assert started["snapshot"]["saved"]
+    assert page.evaluate(STORED)["headers"]["x-build-id"] == new["build_id"] != old["build_id"]
+    assert restart(page)["from"] == "snapshot"
+
+
+def test_two_tabs_starting_together_leave_one_snapshot_that_restores(new_page, site_url):
+    first = new_page(PHONE)
+    second = first.context.new_page()
+    for page in (first, second):
+        page.goto(f"{site_url}?{FAST}")
+    for page in (first, second):
+        started = python_started(page)
+        assert started["from"] == "boot" and started["snapshot"]["saved"], started
+    assert first.evaluate("caches.open('cardtable.python-snapshot').then(c => c.keys()).then(k => k.length)") == 1
+    assert restart(second)["from"] == "snapshot"
+    assert restart(first)["from"] == "snapshot"
