@@ -9,7 +9,7 @@ The app is also measured warm without its snapshot ("warm-boot": the snapshot de
 the reload, so Python boots as on a first start), alternating with the warm start from it.
 Variants alternate within each run, so load on this shared machine hits them alike. The
 snapshot's size (stored, and the interpreter's memory it holds) and the time to make it (the
-part that holds up the worker, and the whole, with hashing and storing) are printed too.
+part that holds up Python, and the whole, with packing, hashing and storing) are printed too.
 
 Profiles: `fast` is this machine as it is; `phone` is Chromium's emulation of a phone on mobile
 data: the network at 10 Mbit/s down, 5 up, 40 ms latency (DevTools' network emulation, which
@@ -277,7 +277,7 @@ def main() -> int:
         print(f"snapshot: {statistics.median(e['bytes'] for e in saved) / 1e6:.2f} MB stored "
               f"({statistics.median(e['memoryBytes'] for e in saved) / 1e6:.2f} MB of memory), made in "
               f"median {statistics.median(e['ms'] for e in saved):.0f} ms {[round(e['ms']) for e in saved]}, of which "
-              f"the worker was held {statistics.median(e['heldMs'] for e in saved):.0f} ms {[round(e['heldMs']) for e in saved]}")
+              f"Python was held {statistics.median(e['heldMs'] for e in saved):.0f} ms {[round(e['heldMs']) for e in saved]}")
     if len(saved) < len(made):
         print(f"snapshot not made in {len(made) - len(saved)} of {len(made)} cold starts: {[e for e in made if e not in saved]}")
     if args.json:

@@ -198,9 +198,9 @@ async function boot() {
 
 // Once the page has its first answer (the games list: every game module is imported then, and
 // no match is in Python's memory yet), a normal start leaves a snapshot for the next one. Copying
-// and packing the memory hold this worker a few tens of ms (the page is drawing the start screen
-// meanwhile); hashing and storing it run beside the games. A first call that is not the games
-// list (a match already in Python's memory) makes none.
+// the memory holds Python a few tens of ms (the page is drawing the start screen meanwhile);
+// packing, hashing and storing the copy come after any call then waiting. A first call that is
+// not the games list (a match already in Python's memory) makes none.
 async function makeSnapshot(plan) {
   const madeAt = performance.now();
   let result;
@@ -208,9 +208,9 @@ async function makeSnapshot(plan) {
     const { pyodide, buildId, failures } = plan;
     pyodide.runPython(`import sys; sys._cardtable_snapshot = ${JSON.stringify(buildId)}`);
     const snapshot = pyodide.makeMemorySnapshot();
-    const saved = snapshots.save(snapshot, { buildId, failures }); // packs it before its first await
-    const heldMs = performance.now() - madeAt; // how long the worker was busy with it
-    const bytes = await saved;
+    const heldMs = performance.now() - madeAt; // how long Python was held for it
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a call waiting for Python goes first
+    const bytes = await snapshots.save(snapshot, { buildId, failures });
     result = { saved: true, bytes, memoryBytes: snapshot.length, heldMs, ms: performance.now() - madeAt };
   } catch (error) {
     console.warn("no Python snapshot was made:", error);
