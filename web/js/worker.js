@@ -94,7 +94,7 @@ const snapshots = snapshotStore(siteURL);
 // null while this start is making one, then (or at once when it makes none) {saved, ...}.
 const started = { from: "boot", fallback: null, ms: 0, snapshot: null };
 let restoredFrom = null; // the stored entry this worker's Python came from
-let snapshotPlan = null; // {buildId, failures} once a normal start may leave a snapshot
+let snapshotPlan = null; // {pyodide, buildId, failures} once a normal start may leave a snapshot
 
 // Restores the snapshot, or throws. Its interpreter must then name this build; its random
 // numbers are drawn afresh (the snapshot holds the generator's state: every start would
@@ -128,14 +128,18 @@ async function boot() {
   wheelBytes.catch(() => {});
   const options = { indexURL, lockFileContents };
   const normalStart = () => loader.then(({ loadPyodide }) => loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
-  const found = snapshots.available ? await snapshots.find() : null;
+  // Only a page the service worker serves (an installed app's start) waits for the lookup: a
+  // page it does not is a first visit, whose new profile takes 100–200 ms to open Cache Storage.
+  const lookup = snapshots.available ? snapshots.find() : Promise.resolve(null);
+  const found = FROM_CACHE ? await lookup : null; // a snapshot, or a failure's marker
+  const stored = found?.meta.kind === "snapshot";
   // Read at once, checked against the build below: reading is the restore's longest wait.
-  const snapshotBytes = found?.meta.kind === "snapshot" ? snapshots.read(found) : null;
+  const snapshotBytes = stored ? snapshots.read(found) : null;
   snapshotBytes?.catch(() => {});
-  const asm = snapshotBytes && import(new URL("pyodide.asm.mjs", indexURL).href);
+  const asm = stored ? import(new URL("pyodide.asm.mjs", indexURL).href) : null;
   asm?.catch(() => {});
   // A snapshot's build is known only with the manifest; without one, Pyodide starts at once.
-  const runtime = found?.meta.kind === "snapshot" ? null : normalStart();
+  const runtime = stored ? null : normalStart();
   runtime?.catch(() => {});
 
   const { version, build_id: buildId, boot_files: bootFiles = {} } = await manifest;
@@ -157,12 +161,10 @@ async function boot() {
     const handle = pyodide.pyimport("games.bridge").handle;
     return { pyodide, handle };
   };
-  const bootNormally = async (pending) => {
-    return startGames(await withDeadline(pending ?? normalStart(), "runtime"));
-  };
+  const bootNormally = async (pending) => startGames(await withDeadline(pending ?? normalStart(), "runtime"));
 
   let python = null;
-  let failures = snapshots.failures(found, buildId); // restores of this build that failed here
+  let failed = 0; // 1 when this start's restore failed
   if (runtime) {
     python = await bootNormally(runtime);
   } else {
@@ -175,12 +177,14 @@ async function boot() {
       } catch (error) {
         started.fallback = `the snapshot did not restore: ${error?.message ?? error}`;
         console.warn(started.fallback);
-        failures += 1;
-        await snapshots.reject(found, failures, started.fallback);
+        failed = 1;
+        await snapshots.reject(found, snapshots.failures(found, buildId) + 1, started.fallback);
       }
     }
     python ??= await bootNormally();
   }
+  // Restores of this build that failed in this browser (a marker counts them).
+  const failures = snapshots.failures(found ?? await lookup, buildId) + failed;
 
   if (started.from === "snapshot") started.snapshot = { saved: false, reason: "started from one" };
   else if (!snapshots.available) started.snapshot = { saved: false, reason: "no Cache Storage" };
