@@ -260,3 +260,15 @@ def test_two_tabs_starting_together_leave_one_snapshot_that_restores(new_page, s
     assert first.evaluate("caches.open('cardtable.python-snapshot').then(c => c.keys()).then(k => k.length)") == 1
     assert restart(second)["from"] == "snapshot"
     assert restart(first)["from"] == "snapshot"
+
+
+def test_the_app_starts_when_the_snapshot_code_does_not_load(new_page, site_url):
+    """python-snapshot.js missing (a deploy half done, a blocked request): Python starts normally
+    and makes no snapshot; the games are there."""
+    page = new_page(PHONE, service_workers="block")
+    page.context.route("**/js/python-snapshot.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{site_url}?{FAST}")
+    started = python_started(page)
+    assert started["from"] == "boot", started
+    assert started["snapshot"] == {"saved": False, "reason": "python-snapshot.js did not load"}, started
+    assert "record" in page.evaluate("window.cardtable.ask({op: 'new', game: 'zevaka', players: 3, seed: 2})")

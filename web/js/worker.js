@@ -10,8 +10,6 @@
 //
 // Only strings cross into Python: a JS null would arrive there as jsnull, not None.
 
-import { growingRuntime, MAX_FAILURES, snapshotStore } from "./python-snapshot.js";
-
 // A .wasm served with the wrong MIME type makes Pyodide hang without an error, so each
 // boot stage gets a deadline. It is generous because the first visit downloads ~6 MB.
 const STAGE_TIMEOUT_MS = 60_000;
@@ -87,7 +85,16 @@ async function fetchOk(url, what) {
 // browser, whose bytes are intact. Anything wrong with it (damaged, another build, a restore that
 // fails) means a normal start in this same worker and, once the page is up, a fresh snapshot.
 const PYODIDE_DIR = "pyodide/"; // build.py's fixed layout (build.json says the same)
-const snapshots = snapshotStore(siteURL);
+const canStore = typeof self.caches?.open === "function"; // no Cache Storage, no snapshots
+// Imported beside Pyodide, not before this worker runs (a round trip less on a first visit);
+// should it fail to load, Python starts normally and makes no snapshot.
+const snapshotKit = import("./python-snapshot.js").then(
+  (module) => ({ ...module, store: module.snapshotStore(siteURL) }),
+  (error) => {
+    console.warn("Python snapshots are off:", error);
+    return null;
+  });
+let snapshots = null; // the store, once known
 
 // How this worker's Python started, for the page (window.cardtable.python()) and the tests:
 // from: "snapshot" or "boot"; fallback: why a stored snapshot was not used, or null; snapshot:
@@ -99,10 +106,8 @@ let snapshotPlan = null; // {pyodide, buildId, failures} once a normal start may
 // Restores the snapshot, or throws. Its interpreter must then name this build; its random
 // numbers are drawn afresh (the snapshot holds the generator's state: every start would
 // otherwise draw the same ones; the games' seeds come from os.urandom, which is not in it).
-async function restore(loadPyodide, options, snapshotBytes, asm, buildId) {
-  const pyodide = await loadPyodide({
-    ...options, _loadSnapshot: snapshotBytes, createPyodideModule: growingRuntime(asm, snapshotBytes),
-  });
+async function restore(loadPyodide, options, snapshotBytes, createPyodideModule, buildId) {
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotBytes, createPyodideModule });
   const made = pyodide.runPython("import sys; getattr(sys, '_cardtable_snapshot', None)");
   if (made !== buildId) throw new Error(`the restored interpreter is not this build's (${made})`);
   pyodide.runPython("import random; random.seed()");
@@ -127,14 +132,15 @@ async function boot() {
   const wheelBytes = manifest.then((m) => fetchOk(new URL(m.wheel, siteURL), "the games wheel")).then((r) => r.arrayBuffer());
   wheelBytes.catch(() => {});
   const options = { indexURL, lockFileContents };
-  const normalStart = () => loader.then(({ loadPyodide }) => loadPyodide({ ...options, _makeSnapshot: snapshots.available }));
+  const normalStart = () => loader.then(({ loadPyodide }) => loadPyodide({ ...options, _makeSnapshot: canStore }));
   // Only a page the service worker serves (an installed app's start) waits for the lookup: a
   // page it does not is a first visit, whose new profile takes 100–200 ms to open Cache Storage.
-  const lookup = snapshots.available ? snapshots.find() : Promise.resolve(null);
+  const lookup = snapshotKit.then((kit) => (canStore && kit ? kit.store.find() : null));
   const found = FROM_CACHE ? await lookup : null; // a snapshot, or a failure's marker
   const stored = found?.meta.kind === "snapshot";
+  const kit = stored ? await snapshotKit : null; // loaded: it found the snapshot
   // Read at once, checked against the build below: reading is the restore's longest wait.
-  const snapshotBytes = stored ? snapshots.read(found) : null;
+  const snapshotBytes = stored ? kit.store.read(found) : null;
   snapshotBytes?.catch(() => {});
   const asm = stored ? import(new URL("pyodide.asm.mjs", indexURL).href) : null;
   asm?.catch(() => {});
@@ -168,27 +174,30 @@ async function boot() {
   if (runtime) {
     python = await bootNormally(runtime);
   } else {
-    started.fallback = snapshots.mismatch(found.meta, buildId);
+    started.fallback = kit.store.mismatch(found.meta, buildId);
     if (!started.fallback) {
       try {
-        python = await startGames(await withDeadline(restore((await loader).loadPyodide, options, snapshotBytes, asm, buildId), "runtime"));
+        const restoring = restore((await loader).loadPyodide, options, snapshotBytes, kit.growingRuntime(asm, snapshotBytes), buildId);
+        python = await startGames(await withDeadline(restoring, "runtime"));
         started.from = "snapshot";
         restoredFrom = found;
       } catch (error) {
         started.fallback = `the snapshot did not restore: ${error?.message ?? error}`;
         console.warn(started.fallback);
         failed = 1;
-        await snapshots.reject(found, snapshots.failures(found, buildId) + 1, started.fallback);
+        await kit.store.reject(found, kit.store.failures(found, buildId) + 1, started.fallback);
       }
     }
     python ??= await bootNormally();
   }
+  const { store = null, MAX_FAILURES: maxFailures = 0 } = (await snapshotKit) ?? {};
+  snapshots = canStore ? store : null; // for makeSnapshot and a fatal error
   // Restores of this build that failed in this browser (a marker counts them).
-  const failures = snapshots.failures(found ?? await lookup, buildId) + failed;
+  const failures = (snapshots?.failures(found ?? await lookup, buildId) ?? 0) + failed;
 
   if (started.from === "snapshot") started.snapshot = { saved: false, reason: "started from one" };
-  else if (!snapshots.available) started.snapshot = { saved: false, reason: "no Cache Storage" };
-  else if (failures >= MAX_FAILURES) {
+  else if (!snapshots) started.snapshot = { saved: false, reason: canStore ? "python-snapshot.js did not load" : "no Cache Storage" };
+  else if (failures >= maxFailures) {
     started.snapshot = { saved: false, reason: `${failures} restores of this build failed in this browser` };
   } else {
     snapshotPlan = { pyodide: python.pyodide, buildId, failures };
