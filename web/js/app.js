@@ -183,7 +183,8 @@ async function boot() {
     bootError = error?.message ?? String(error);
     show(errorScreen(bootError), "error");
     // A restore that hangs or crashes the worker would again at every start: the next is normal.
-    import("./python-snapshot.js").then(({ snapshotStore }) => snapshotStore(new URL("./", document.baseURI)).forget());
+    import("./python-snapshot.js").then(({ snapshotStore }) => snapshotStore(new URL("./", document.baseURI)).forget())
+      .catch((reason) => console.warn("the Python snapshot could not be forgotten:", reason));
     return;
   }
   try {
