@@ -210,10 +210,22 @@ async function boot() {
 }
 
 // Once the page has its first answer (the games list: every game module is imported then, and
-// no match is in Python's memory yet), a normal start leaves a snapshot for the next one. Copying
-// the memory holds Python a few tens of ms (the page is drawing the start screen meanwhile);
-// packing, hashing and storing the copy come after any call then waiting. A first call that is
-// not the games list (a match already in Python's memory) makes none.
+// no match is in Python's memory yet), a normal start leaves a snapshot for the next one: a
+// moment later, once the page has drawn its start screen, or before the next call reaches Python
+// if that comes first. Copying the memory holds Python a few tens of ms; packing, hashing and
+// storing the copy come after any call then waiting. A first call that is not the games list (a
+// match already in Python's memory) makes none.
+const SNAPSHOT_DELAY_MS = 1000;
+let snapshotDue = null; // {plan, timer}
+
+function takeSnapshot() {
+  if (!snapshotDue) return;
+  clearTimeout(snapshotDue.timer);
+  const { plan } = snapshotDue;
+  snapshotDue = null;
+  makeSnapshot(plan); // its copy is taken before this returns
+}
+
 async function makeSnapshot(plan) {
   const madeAt = performance.now();
   let result;
@@ -255,6 +267,7 @@ self.onmessage = async ({ data }) => {
     postMessage({ type: "answer", id, answer: internalError(String(error?.message ?? error)) });
     return;
   }
+  takeSnapshot(); // of Python as the first answer left it, if one is due
   if (fatal !== null) {
     answer = internalError(`Python stopped after a fatal error (${fatal})`);
   } else if (typeof request !== "string") {
@@ -277,8 +290,7 @@ self.onmessage = async ({ data }) => {
   } else if (snapshotPlan) {
     const plan = snapshotPlan;
     snapshotPlan = null;
-    // Now, in this task: the answer is on its way and no other call can reach Python first.
-    if (firstOp(request) === "games") makeSnapshot(plan);
+    if (firstOp(request) === "games") snapshotDue = { plan, timer: setTimeout(takeSnapshot, SNAPSHOT_DELAY_MS) };
   }
 };
 
