@@ -133,10 +133,11 @@ async function boot() {
   wheelBytes.catch(() => {});
   const options = { indexURL, lockFileContents };
   const normalStart = () => loader.then(({ loadPyodide }) => loadPyodide({ ...options, _makeSnapshot: canStore }));
-  // Only a page the service worker serves (an installed app's start) waits for the lookup: a
-  // page it does not is a first visit, whose new profile takes 100–200 ms to open Cache Storage.
-  const lookup = snapshotKit.then((kit) => (canStore && kit ? kit.store.find() : null));
-  const found = FROM_CACHE ? await lookup : null; // a snapshot, or a failure's marker
+  // Only a page the service worker serves (an installed app's start) looks for a snapshot before
+  // Python starts: a page it does not is a first visit, whose new profile takes 100–200 ms to
+  // open Cache Storage (looked at once Python is up, for the failures' marker).
+  const findStored = () => snapshotKit.then((kit) => (canStore && kit ? kit.store.find() : null));
+  const found = FROM_CACHE ? await findStored() : null; // a snapshot, or a failure's marker
   const stored = found?.meta.kind === "snapshot";
   const kit = stored ? await snapshotKit : null; // loaded: it found the snapshot
   // Read at once, checked against the build below: reading is the restore's longest wait.
@@ -193,7 +194,7 @@ async function boot() {
   const { store = null, MAX_FAILURES: maxFailures = 0 } = (await snapshotKit) ?? {};
   snapshots = canStore ? store : null; // for makeSnapshot and a fatal error
   // Restores of this build that failed in this browser (a marker counts them).
-  const failures = (snapshots?.failures(found ?? await lookup, buildId) ?? 0) + failed;
+  const failures = (snapshots?.failures(FROM_CACHE ? found : await findStored(), buildId) ?? 0) + failed;
 
   if (started.from === "snapshot") started.snapshot = { saved: false, reason: "started from one" };
   else if (!snapshots) started.snapshot = { saved: false, reason: canStore ? "python-snapshot.js did not load" : "no Cache Storage" };
