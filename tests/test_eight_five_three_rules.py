@@ -652,7 +652,12 @@ def test_view_shows_the_score_sheet_and_hides_the_other_hands():
                                                  {"duty": 8, "tricks": 6, "deviation": -2}]
     assert view["sheet"]["rows"][0]["totals"] == [2, 0, -2]
     assert view["hand_counts"] == [16, 16, 16] and view["exchange"]["pulls"] == state.pulls
-    rest = str({k: v for k, v in view.items() if k not in ("hand", "last_trick", "sheet")})
+    # The finished deal as it ended: its tricks (public), no hand; the new deal's cards nowhere.
+    closing = view["closing"]
+    assert closing["deal"]["number"] == 1 and view["deal"]["number"] == 2 and closing["hand"] == []
+    assert closing["tricks_won"] == [5, 5, 6] and closing["to_act"] is None and closing["legal"] == []
+    assert closing["last_trick"] == view["last_trick"] and len(closing["history"]) == 16
+    rest = str({k: v for k, v in view.items() if k not in ("hand", "last_trick", "sheet", "closing")})
     for seat in (1, 2):
         for card in state.hands[seat]:
             assert f"'{card}'" not in rest

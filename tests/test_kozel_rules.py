@@ -616,7 +616,7 @@ def test_k21_the_party_ends_when_a_team_reaches_twelve():
     view = GAME.view(state, 1)
     assert view["over"] and view["phase"] == "over" and view["to_act"] is None and view["legal"] == []
     assert view["winner"] == [0, 2] and view["scores"] == [0, 12]
-    assert view["goat"] == {"team": 1, "seats": [1, 3], "eggs": False}
+    assert view["goat"] == {"side": 1, "seats": [1, 3], "eggs": False}
     assert sum(len(z) for z in GAME.card_zones(state).values()) == 36
     with pytest.raises(IllegalAction, match="over"):
         GAME.apply(state, play("6S"))
@@ -632,7 +632,7 @@ def test_option_defeat_limit_sixteen():
 def test_k22_goat_with_eggs():
     state = leader_takes_the_rest(leader_takes_the_rest(eggs_deal()))  # eggs, then 6, 6
     assert state.over and state.sheet["totals"] == [0, 12]
-    assert GAME.view(state, 0)["goat"] == {"team": 1, "seats": [1, 3], "eggs": True}
+    assert GAME.view(state, 0)["goat"] == {"side": 1, "seats": [1, 3], "eggs": True}
 
 
 # ---- messages and the contract ------------------------------------------------------------
@@ -675,7 +675,7 @@ def test_k23_two_and_three_players_each_for_themselves():
         assert state.sides == [[s] for s in range(players)]
         assert [len(h) for h in state.hands] == [4] * players and len(state.stock) == 36 - 4 * players
         view = GAME.view(state, 1)
-        assert view["teams"] == [[s] for s in range(players)] and view["team"] == 1 and view["scores"] == [0] * players
+        assert view["sides"] == [[s] for s in range(players)] and view["scores"] == [0] * players
     assert GAME.new_match(4, seed=3).sides == [[0, 2], [1, 3]]
     with pytest.raises(Exception, match="2 to 4 players"):
         GAME.new_match(5, seed=3)

@@ -341,18 +341,19 @@ def test_nil_exchange_the_nil_bidder_and_partner_each_pass_three_cards():
     state = act(dealt(DEALT, options=EXCHANGE), bid(0), bid(4), bid(5), bid(3))
     assert state.phase == "exchange" and state.turn == 0  # seats 0 and 2, in bidding order
     state = act(state, {"type": "give", "cards": ["BJ"]}, {"type": "give", "cards": ["AS"]})
-    assert state.turn == 0 and GAME.view(state, 0)["exchange"] == {"passed": ["BJ", "AS"], "received": []}
+    assert state.turn == 0 and GAME.view(state, 0)["exchange"] == {"count": 3, "passed": ["BJ", "AS"], "received": []}
     state = act(state, {"type": "give", "cards": ["KS"]})
     assert state.turn == 2 and len(state.hands[0]) == 10
-    assert "exchange" not in GAME.view(state, 2) and "BJ" not in GAME.view(state, 2)["hand"]  # not yet received
+    assert GAME.view(state, 2)["exchange"] == {"count": 3, "passed": [], "received": []}  # nothing received yet
+    assert "BJ" not in GAME.view(state, 2)["hand"] and "exchange" not in GAME.view(state, 1)  # seat 1 passes none
     with pytest.raises(IllegalAction, match="Pass a card"):
         GAME.apply(state, bid(3))
     state = act(state, *({"type": "give", "cards": [c]} for c in ("3S", "5H", "6H")))
     assert state.phase == "play" and state.turn == 0
     assert {"BJ", "AS", "KS"} <= set(state.hands[2]) and {"3S", "5H", "6H"} <= set(state.hands[0])
     assert [len(h) for h in state.hands] == [13] * 4
-    assert GAME.view(state, 0)["exchange"] == {"passed": ["BJ", "AS", "KS"], "received": ["3S", "5H", "6H"]}
-    assert GAME.view(state, 2)["exchange"] == {"passed": ["3S", "5H", "6H"], "received": ["BJ", "AS", "KS"]}
+    assert GAME.view(state, 0)["exchange"] == {"count": 3, "passed": ["BJ", "AS", "KS"], "received": ["3S", "5H", "6H"]}
+    assert GAME.view(state, 2)["exchange"] == {"count": 3, "passed": ["3S", "5H", "6H"], "received": ["BJ", "AS", "KS"]}
     assert "exchange" not in GAME.view(state, 1)
 
 

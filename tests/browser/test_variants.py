@@ -27,7 +27,7 @@ def test_kozel_three_players_each_for_themselves(new_page, open_app):
     assert page.locator("[data-testid=seat]").count() == 3
     assert page.get_attribute("[data-testid=stock]", "data-count") == "24"
     view = python_view(saved_record(page))
-    assert view["teams"] == [[0], [1], [2]]
+    assert view["sides"] == [[0], [1], [2]]
     assert page.locator("[data-testid=team-line]").count() == 3  # one line per player
     assert page.locator(".partner-badge").count() == 0
     state, _ = play_deal(page)

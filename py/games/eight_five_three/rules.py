@@ -327,6 +327,7 @@ class EightFiveThree(TrickGame):
             self.next_deal(state)
 
     def next_deal(self, state, *how):
+        self.close_deal(state)
         self.start_deal(state)
 
     def score_deal(self, state):
@@ -465,6 +466,7 @@ class EightFiveThree(TrickGame):
             "named": [list(n) for n in state.named],
             "pass_used": list(state.pass_used),
             "exchange": {
+                "first_deal": state.previous is None,  # G14: no deal before it, so no pulls
                 "pulls": [dict(p) for p in state.pulls],
                 "forfeited": state.forfeited,
                 "cancelled": bool(state.pulls) and (state.contract == MINIMUM or (

@@ -53,6 +53,7 @@ class State:
         self.turn: int | None = None  # the seat to act, None when the match is over
         self.over = False
         self.winners: list | None = None
+        self.closing = None  # the last finished deal as it ended (Game.close_deal), never changed
 
     def clone(self):
         new = object.__new__(type(self))
@@ -137,7 +138,7 @@ class Game:
         return action
 
     def view(self, state, seat: int) -> dict:
-        """What `seat` may see; common fields first, the game's own after."""
+        """What `seat` may see; common fields first, the game's own after (docs/bridge.md)."""
         base = {
             "game": self.id,
             "seat": seat,
@@ -148,9 +149,34 @@ class Game:
             "over": state.over,
             "winner": list(state.winners) if state.winners is not None else None,
             "move": len(state.actions),
+            "sides": self.sides(state),
+            "closing": self.closing_view(state, seat),
         }
         base.update(self.game_view(state, seat))
         return base
+
+    def sides(self, state) -> list[list[int]]:
+        """The seats that score together; `scores[i]` is side i's. One side per seat unless
+        the game has partnerships."""
+        return [[seat] for seat in range(state.players)]
+
+    # ---- the end of a deal ------------------------------------------------------------
+    def close_deal(self, state) -> None:
+        """Keep the finished deal as it ended, before the next one is dealt: the page shows it
+        behind the deal's score sheet (`closing` in the next deal's first views). A game calls
+        it from its `next_deal`, which the search never reaches."""
+        closing = state.clone()
+        closing.closing = None
+        closing.turn = None  # the deal is over: no one acts in it
+        closing.chance, closing.chance_pos = [], 0  # it draws nothing (a replay holds the whole list)
+        state.closing = closing
+
+    def closing_view(self, state, seat: int) -> dict | None:
+        """The view of `seat` as the last deal ended, until the first action of the next one."""
+        closing = state.closing
+        if closing is None or len(closing.actions) != len(state.actions):
+            return None
+        return self.view(closing, seat)
 
     # ---- records --------------------------------------------------------------------
     def record(self, state) -> dict:

@@ -63,7 +63,7 @@ def choose(view: dict, rng) -> dict:
     seat, trump = view["seat"], view["deal"]["trump"]
     plays = view["trick"]["plays"]
     molodka = [a for a in legal if a["type"] == "molodka"]
-    sides = len(view["teams"])  # two teams, or one side per seat (K23)
+    sides = len(view["sides"])  # two teams, or one side per seat (K23)
     if view["phase"] == "molodka":  # asked before someone else's action
         win = _winning(plays)
         take = win is not None and win["seat"] % sides != seat % sides

@@ -291,6 +291,9 @@ class Kozel(Game):
                 state.hands[seat].append(card)
             seat = next_seat(seat, state.players)
 
+    def sides(self, state):
+        return [list(side) for side in state.sides]
+
     def side_of(self, state, seat: int) -> int:
         """The scoring side of `seat`: its team with 4 players, itself with 2 or 3 (K23)."""
         return seat % len(state.sides)
@@ -325,6 +328,7 @@ class Kozel(Game):
         self.next_deal(state, last_winner)  # K2: the last trick's winner leads
 
     def next_deal(self, state, leader):
+        self.close_deal(state)
         self.start_deal(state, leader)
 
     def explain_illegal(self, state, action):
@@ -390,8 +394,6 @@ class Kozel(Game):
         view = {
             "phase": "over" if over else state.phase,
             "scores": list(state.sheet["totals"]),
-            "teams": [list(t) for t in state.sides],
-            "team": self.side_of(state, seat),
             "deal": {"number": state.deal_number, "dealer": state.dealer, "trump": state.trump,
                      "trump_card": state.trump_card, "trump_card_depth": depth,
                      "trump_card_drawn_by": state.trump_drawn_by},
@@ -407,12 +409,12 @@ class Kozel(Game):
             "window": {"before": state.pending} if state.phase == "molodka" and not over else None,
             "history": [self.shown_trick(state, t, seat) for t in state.history],
             "last_trick": self.shown_trick(state, state.last_trick, seat) if state.last_trick else None,
-            "team_tricks": list(state.team_tricks),
+            "side_tricks": list(state.team_tricks),
             "card_points": [card_points(p) for p in state.piles] if state.options["show_points"] else None,
             "multiplier": state.multiplier,
             "eggs_seen": state.eggs_seen,
             "limit": state.options["limit"],
-            "goat": ({"team": state.goat, "seats": list(state.sides[state.goat]), "eggs": state.eggs_seen}
+            "goat": ({"side": state.goat, "seats": list(state.sides[state.goat]), "eggs": state.eggs_seen}
                      if state.goat is not None else None),
             "sheet": {"rows": [dict(r, card_points=list(r["card_points"]), tricks=list(r["tricks"]),
                                     points=list(r["points"]), totals=list(r["totals"]))

@@ -113,6 +113,7 @@ class OhHell(TrickGame):
         self.start_tricks(state, first)  # the bidding also starts left of the dealer
 
     def next_deal(self, state, *how):
+        self.close_deal(state)
         self.start_deal(state)
 
     def hook_applies(self, state) -> bool:

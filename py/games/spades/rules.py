@@ -155,6 +155,9 @@ class Spades(TrickGame):
         state.dealer = chance.choice(state, "dealer", list(range(n)))  # S14
         self.start_hand(state)
 
+    def sides(self, state):
+        return [list(side) for side in state.sides]
+
     def side_of(self, state, seat):
         return next(i for i, side in enumerate(state.sides) if seat in side)
 
@@ -362,6 +365,7 @@ class Spades(TrickGame):
         self.next_deal(state)
 
     def next_deal(self, state, *how):
+        self.close_deal(state)
         self.start_hand(state)
 
     def explain_illegal(self, state, action):
@@ -403,12 +407,8 @@ class Spades(TrickGame):
         view = {
             "phase": "over" if state.over else state.phase,
             "scores": list(state.totals),
-            "sides": [list(side) for side in state.sides],
             "bags": list(state.bags),
-            "hand_number": state.hand_no,
-            "dealer": state.dealer,
-            "hand_size": state.hand_size,
-            "trump": "S",
+            "deal": {"number": state.hand_no, "dealer": state.dealer, "hand_size": state.hand_size, "trump": "S"},
             "broken": state.broken,
             "hand": C.sort_for_display(hand, STRENGTH, "S"),
             "looked": state.looked[seat],
@@ -418,9 +418,10 @@ class Spades(TrickGame):
             "target": state.options["target"],
             "sheet": {"rows": [dict(r) for r in state.rows]},
         }
-        if state.passed[seat]:  # the nil exchange: what this seat passed and received
+        if state.passed[seat] or (state.phase == "exchange" and seat in self.exchange_seats(state)):
+            # the nil exchange: how many cards each passer gives, what this seat passed and received
             partner = self.partner_of(state, seat)
-            view["exchange"] = {"passed": list(state.passed[seat]),
+            view["exchange"] = {"count": EXCHANGE_CARDS, "passed": list(state.passed[seat]),
                                 "received": [] if state.phase == "exchange" else list(state.passed[partner])}
         if state.phase == "draw":
             view["draw"] = {"stock": len(state.stock), "seen_discards": list(state.seen_dead[seat]),

@@ -421,6 +421,7 @@ class ZevakaGame(Game):
         return {
             "phase": state.phase,
             "scores": [self.total(state, s) for s in range(n)],
+            "deal": {"number": self.deal_number(state)},
             "deck": self.deck_size(state),
             "ranks": state.ranks,
             "cycle": cycle(state.ranks, wild),
