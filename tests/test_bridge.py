@@ -53,6 +53,10 @@ def test_games_lists_oh_hell_with_its_options():
     assert {"hook", "trump", "sequence", "scoring"} <= names
     for option in oh_hell["options"]:
         assert option["default"] in [c["value"] for c in option["choices"]] and option["label"]
+    # Which final score is the better (the page's statistics ask): Kozel's defeat points are
+    # better low, Zevaka has no score to rank.
+    assert {g["id"]: g["better_score"] for g in games} == {
+        "oh_hell": "higher", "spades": "higher", "eight_five_three": "higher", "kozel": "lower", "zevaka": None}
 
 
 def test_new_resolves_every_option_and_records_the_chance():

@@ -2,6 +2,8 @@
 
     python tools/behaviour_hash.py --py py --out before.json [--deals 200] [--hard-deals 40] [--jobs 2]
     python tools/behaviour_hash.py --py py --compare before.json
+    python tools/behaviour_hash.py --py /tmp/old/py --normalize --out before.json   (views renamed since)
+    python tools/behaviour_hash.py --normalize --compare before.json
 
 A move of code that must change nothing for a player (issue 24) is checked by running this
 before and after and comparing: the golden playthroughs step by step (every seat's view at
@@ -9,6 +11,9 @@ every step), and seeded bot-vs-bot deals per game at every level (views and deci
 players and options drawn per deal so the variants are covered. Bots run on iterations only
 (no time cap), so the run is reproducible. Only the public contract is used: `registry.get`,
 `new_match`, `apply`, `view`, `bot`, `replay`.
+
+`--normalize` hashes every view in the field names of today (`normalize`): a tree from before a
+rename of view fields hashes like today's. Run both sides with it.
 """
 
 import argparse
@@ -44,9 +49,43 @@ def _counter(state):
     return None
 
 
+def normalize(view: dict) -> dict:
+    """A view in today's field names (issue 24's renames, docs/bridge.md), for trees before it.
+    A field added since is derived from the old view where it follows from it (so the new
+    tree's value is checked too), else dropped on both sides."""
+    view = dict(view)
+    game = view["game"]
+    if game == "kozel" and "teams" in view:  # teams/team → sides (the seat's side is derived)
+        view["sides"] = view.pop("teams")
+        view.pop("team")
+        view["side_tricks"] = view.pop("team_tricks")
+        if view["goat"] is not None:
+            view["goat"] = {"side" if k == "team" else k: v for k, v in view["goat"].items()}
+    if game == "spades" and "hand_number" in view:  # the deal's facts under `deal`, as every game's
+        view["deal"] = {"number": view.pop("hand_number"), "dealer": view.pop("dealer"),
+                        "hand_size": view.pop("hand_size"), "trump": view.pop("trump")}
+    if "sides" not in view:  # no partnerships: one side per seat
+        view["sides"] = [[seat] for seat in range(view["players"])]
+    if game == "zevaka":
+        view.setdefault("deal", {"number": 1, "count": 1})  # the whole game is one deal
+    if game == "eight_five_three" and "first_deal" not in view["exchange"]:
+        view["exchange"] = dict(view["exchange"], first_deal=view["deal"]["number"] == 1)
+    exchange = view.get("exchange")
+    if game == "spades" and exchange is not None:  # the nil exchange's size (3), now also before passing
+        exchange = view["exchange"] = dict(exchange, count=3)
+        if not exchange["passed"] and not exchange["received"]:
+            del view["exchange"]
+    view.pop("closing", None)  # the finished deal as it ended: no old view has it (tests check it)
+    return view
+
+
+NORMALIZE = False
+
+
 def _digest_views(h, game, state):
     for seat in range(state.players):
-        h.update(json.dumps(game.view(state, seat), sort_keys=True).encode())
+        view = game.view(state, seat)
+        h.update(json.dumps(normalize(view) if NORMALIZE else view, sort_keys=True).encode())
 
 
 def setup_for(game, index):
@@ -104,7 +143,9 @@ def golden(py):
     return out
 
 
-def run(py, deals, hard_deals, jobs, games):
+def run(py, deals, hard_deals, jobs, games, normalized=False):
+    global NORMALIZE
+    NORMALIZE = normalized  # set before the pool forks, so the workers hash the same way
     tasks = [(py, g, level, i) for g in games for level in LEVELS
              for i in range(hard_deals if level == "hard" else deals)]
     tasks.sort(key=lambda t: t[2] != "hard")  # the slow ones first, so both cores stay busy
@@ -143,14 +184,19 @@ def main():
     parser.add_argument("--game", action="append", help="a game id (repeatable; default: all)")
     parser.add_argument("--out", type=Path, help="write the hashes here")
     parser.add_argument("--compare", type=Path, help="compare with hashes written before (same counts)")
+    parser.add_argument("--normalize", action="store_true",
+                        help="hash views in today's field names (a tree from before a rename; use on both sides)")
     args = parser.parse_args()
     before = json.loads(args.compare.read_text()) if args.compare else None
+    if before is not None and before.get("normalized", False) != args.normalize:
+        sys.exit("one side was hashed with --normalize and the other without: run both the same way")
     if before is not None:  # the same deals as the file holds
         counts = {level: max(len(d) for g in before["bots"].values() for lv, d in g.items() if lv == level)
                   for level in LEVELS}
         args.deals, args.hard_deals = counts["easy"], counts["hard"]
         args.game = args.game or list(before["bots"])
-    result = run(args.py, args.deals, args.hard_deals, args.jobs, args.game or GAMES)
+    result = run(args.py, args.deals, args.hard_deals, args.jobs, args.game or GAMES, args.normalize)
+    result["normalized"] = args.normalize
     steps = sum(s for g in result["bots"].values() for d in g.values() for _, s in d.values())
     print(f"golden records: {len(result['golden'])}; bot deals: "
           f"{sum(len(d) for g in result['bots'].values() for d in g.values())}; decisions: {steps}")

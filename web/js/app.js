@@ -19,11 +19,9 @@ import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.
 import { openRules } from "./rules-screen.js";
 import { learnButton, markTutorialOffered, tutorialOffer } from "./tutorial-offer.js";
 import { privacyScreen } from "./privacy-screen.js";
-import { isPassAndPlay, seatNames, setSeating } from "./seats.js";
+import { isPassAndPlay, OWNER, seatNames, setSeating } from "./seats.js";
 import { el, sleep } from "./dom.js";
 import { currentLanguage, detectLanguage, isLanguage, LANGUAGES, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
-
-const HUMAN = 0;
 
 // The games that have a table on this page (the bridge may list more). The tables, the table
 // tools and the history screen load when first needed, and are fetched as soon as the start
@@ -367,11 +365,11 @@ async function startNewMatch({ game, players, options, level = chosenLevel(), pe
   if (people) {
     // Behind the privacy screen of the person to act, as a resumed match: whoever pressed
     // Start or Play again may not be that person.
-    const save = { game, record: created.record, level, people, viewer: HUMAN };
+    const save = { game, record: created.record, level, people, viewer: OWNER };
     saveMatch(save);
     await resumeOwned(save);
   } else {
-    const opened = await ask({ op: "view", record: created.record, seat: HUMAN });
+    const opened = await ask({ op: "view", record: created.record, seat: OWNER });
     if (!opened) return;
     await openTable({ record: created.record, level, oneTable }, opened.view);
     saveMatch({ record: created.record, level, ...(oneTable?.remote.saved() ?? {}) });
@@ -525,7 +523,7 @@ async function resumeOwned(save) {
   const people = isPassAndPlay(save.people) && save.people.length === save.record.players && !save.oneTable ? save.people : null;
   try {
     answer = Object.hasOwn(TABLES, save.record.game)
-      ? await bridge.call(people ? { op: "turn", record: save.record } : { op: "view", record: save.record, seat: HUMAN })
+      ? await bridge.call(people ? { op: "turn", record: save.record } : { op: "view", record: save.record, seat: OWNER })
       : { error: { code: "unknown_game", message: t("no table for the game \"{game}\"", { game: save.record.game }) } };
   } catch (error) {
     answer = { error: { code: "internal", message: error?.message ?? String(error) } };
@@ -543,7 +541,7 @@ async function resumeOwned(save) {
   }
   if (people) {
     const isPerson = (seat) => Number.isInteger(seat) && typeof people[seat] === "string";
-    const viewer = isPerson(answer.to_act) ? answer.to_act : isPerson(save.viewer) ? save.viewer : HUMAN;
+    const viewer = isPerson(answer.to_act) ? answer.to_act : isPerson(save.viewer) ? save.viewer : OWNER;
     await openTable({ ...save, people }, null, viewer);
     return;
   }
@@ -590,7 +588,7 @@ function privacyGate(title) {
   };
 }
 
-async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL, people = null, oneTable = null }, view, viewer = HUMAN) {
+async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEVEL, people = null, oneTable = null }, view, viewer = OWNER) {
   const [createTable, { setTableTools }, { openTableTools, tableHelp }] = await Promise.all([
     TABLES[record.game](), tableModule(), tableToolsModule()]);
   banner.hide();
@@ -638,7 +636,7 @@ function followPhones(oneTable) {
   let told = false; // the banner says someone is away
   const sync = () => {
     const now = oneTable.seats.flatMap((entry, seat) => (entry.state === "away" ? [seat] : []));
-    setSeating({ people: oneTable.people(), viewer: HUMAN, away: now });
+    setSeating({ people: oneTable.people(), viewer: OWNER, away: now });
     const action = { label: t("Phones at the table"), testid: "open-phones", onClick: () => { told = false; openPhones(); } };
     if (away === null && now.length) {
       banner.show(t("The guests' seats wait for them: give each a new code in Phones at the table."), { action });

@@ -3,13 +3,17 @@
 // a card returned, seen only by the two players involved), the 8's talon swap, then tricks.
 
 import { el } from "./dom.js";
-import { cardButton, cardView, suitSymbol, suitName } from "./cards.js";
-import { isPlaying, playPrompt, playableHand, trickWinnerText, trumpBadge } from "./oh-hell-table.js";
+import { cardButton, cardLabel, cardView, suitSymbol, suitName } from "./cards.js";
 import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
-import { t, tc, tn, tp } from "./i18n.js";
+import { N_, t, tc, tn, tp } from "./i18n.js";
+import { cardList, dealKey, said } from "./narrate.js";
 import {
-  HUMAN, actionButtons, cardCount, createTable, dealDoneTitle, handRow, legalBy, seatBox, singleTrick, stat, waitingText,
+  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, legalBy, seatBox, stat, viewer, waitingText,
 } from "./table.js";
+import {
+  cardCount, playPrompt, playableHand, singlePlays, singleTrick, singleTrickKeys, trickActionName, trickWinnerText,
+  trumpBadge,
+} from "./trick-table.js";
 
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
@@ -69,7 +73,7 @@ function declarePanel(view, ctx) {
   }
   if (peek) {
     buttons.push({ text: t("Peek at the talon"), action: peek, data: { type: "peek" },
-      title: view.exchange.pulls.some((p) => p.giver === HUMAN) ? t("Peeking gives up your pulls this deal") : "" });
+      title: view.exchange.pulls.some((p) => p.giver === viewer) ? t("Peeking gives up your pulls this deal") : "" });
   }
   return actionButtons(buttons, { enabled: !ctx.busy, onAction: ctx.onAction, label: t("Name the trump"), extraClass: "declare-panel" });
 }
@@ -103,7 +107,7 @@ function exchangeLog(view, ctx, fresh) {
       current && el("span", { class: "muted" }, " ", t("({n} passed)", { n: exchange.current.passed }))));
   });
   // The rule that picks each returned card, said once where you give or receive.
-  if (exchange.pulls.some((pull) => pull.giver === HUMAN || pull.receiver === HUMAN)) {
+  if (exchange.pulls.some((pull) => pull.giver === viewer || pull.receiver === viewer)) {
     items.push(el("li", { class: "note rule-note", "data-testid": "return-rule" }, view.options?.return_rule === "standard"
       ? t("For each card passed, the rule makes the receiver return their highest card of its suit, counting the card just received (so it may come back).")
       : t("For each card passed, the rule makes the receiver return a card of its suit: their highest if it is higher than the card passed, else their lowest (the card itself if they have no other).")));
@@ -117,7 +121,7 @@ function exchangeLog(view, ctx, fresh) {
     }, exchangeText(entry, ctx.names)));
   });
   if (items.length === 0) {
-    items.push(el("li", { class: "note" }, view.deal.number === 1 ? t("No exchanges in the first deal.") : t("No exchanges this deal.")));
+    items.push(el("li", { class: "note" }, exchange.first_deal ? t("No exchanges in the first deal.") : t("No exchanges this deal.")));
   }
   // Scrollable (a long deal's log), so focusable for the keyboard; it shows its newest entry.
   const log = el("ul", { class: "exchange-log", "data-testid": "exchange-log", tabindex: "0", "aria-label": t("Exchanges") }, items);
@@ -129,12 +133,12 @@ function exchangeLog(view, ctx, fresh) {
 function pullText(pull, names) {
   const giver = names[pull.giver];
   const receiver = names[pull.receiver];
-  if (pull.giver === HUMAN) {
+  if (pull.giver === viewer) {
     return tn("You beat your duty last deal and {receiver} fell short: you may pass {receiver} up to {n} card, one at a time.",
       "You beat your duty last deal and {receiver} fell short: you may pass {receiver} up to {n} cards, one at a time.",
       pull.count, { receiver });
   }
-  if (pull.receiver === HUMAN) {
+  if (pull.receiver === viewer) {
     return tn("{giver} beat their duty last deal and you fell short: {giver} may pass you up to {n} card.",
       "{giver} beat their duty last deal and you fell short: {giver} may pass you up to {n} cards.", pull.count, { giver });
   }
@@ -150,7 +154,7 @@ function exchangeText(entry, names) {
   const card = cardView(entry.given, "log-card");
   const returned = cardView(entry.returned, "log-card");
   const same = entry.given === entry.returned;
-  if (entry.giver === HUMAN) {
+  if (entry.giver === viewer) {
     const name = names[entry.receiver];
     return same ? tp("You passed {card} to {name}; by the rule it came back.", { card, name })
       : tp("You passed {card} to {name}; by the rule you got back {returned}.", { card, name, returned });
@@ -215,7 +219,7 @@ function status(view, ctx) {
   if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
   if (view.over) return t("Game over");
   const { current } = view.exchange;
-  if (view.to_act === HUMAN) {
+  if (view.to_act === viewer) {
     if (ctx.busy) return "…";
     if (view.phase === "declare") return t("You are the 8: name the trump");
     if (view.phase === "exchange") {
@@ -231,7 +235,7 @@ function status(view, ctx) {
     return playPrompt(view);
   }
   if (view.phase === "exchange" && current) {
-    return waitingText(view, ctx.names, ctx, current.receiver === HUMAN
+    return waitingText(view, ctx.names, ctx, current.receiver === viewer
       ? (name) => t("{name} is passing cards to you; the rule picks each card you return…", { name })
       : (name) => t("{name} is passing cards to {receiver}…", { name, receiver: ctx.names[current.receiver] }));
   }
@@ -263,6 +267,70 @@ function sheet(view, names) {
   });
 }
 
+// ---- the announcements ----------------------------------------------------------------------
+function contractName(contract) {
+  return contract === "NT" ? t("no trump") : suitName(contract);
+}
+
+function narrate(previous, next, names) {
+  const lines = [];
+  const sameDeal = dealKey(previous) === dealKey(next);
+  const eight = previous.deal.eight;
+  if (sameDeal && !previous.peeked && next.peeked) {
+    lines.push(said(eight, names, N_("You look at the talon"), N_("{name} looks at the talon")));
+  }
+  if (sameDeal && !previous.deal.contract && next.deal.contract) {
+    lines.push(said(eight, names, N_("You name {contract}"), N_("{name} names {contract}"), { contract: contractName(next.deal.contract) }));
+  }
+  if (sameDeal) {
+    for (const entry of next.exchange.log.slice(previous.exchange.log.length)) {
+      const to = names[entry.receiver];
+      if (entry.given === undefined) {
+        lines.push(t("{name} passes a card face down to {to} and gets one back", { name: names[entry.giver], to }));
+      } else if (entry.giver === viewer) {
+        lines.push(t("You pass {card} to {to} and get back {back}",
+          { card: cardLabel(entry.given), to, back: cardLabel(entry.returned) }));
+      } else {
+        lines.push(t("{name} passes you {card}; you give back {back}",
+          { name: names[entry.giver], card: cardLabel(entry.given), back: cardLabel(entry.returned) }));
+      }
+    }
+    const current = previous.exchange.current;
+    if (previous.phase === "exchange" && current && next.exchange.log.length === previous.exchange.log.length) {
+      lines.push(said(current.giver, names, N_("You stop passing"), N_("{name} stops passing")));
+    }
+    if (previous.phase === "talon") {
+      if (next.swaps > previous.swaps) {
+        const taken = (next.taken ?? []).filter((card) => !(previous.taken ?? []).includes(card));
+        lines.push(taken.length ? t("You take {card} from the talon", { card: cardList(taken) })
+          : t("{name} takes a card from the talon", { name: names[eight] }));
+      } else if (next.hand_counts[eight] < previous.hand_counts[eight]) {
+        const put = (next.discarded ?? []).filter((card) => !(previous.discarded ?? []).includes(card));
+        lines.push(put.length ? t("You put {card} into the talon", { card: cardList(put) })
+          : t("{name} puts a card into the talon", { name: names[eight] }));
+      } else if (next.phase !== "talon") {
+        lines.push(said(eight, names, N_("You keep your hand"), N_("{name} keeps the hand")));
+      }
+    }
+  }
+  return [...lines, ...singlePlays(previous, next, names)];
+}
+
+// How a hint names an action: the contract with "trump".
+function actionName(action) {
+  switch (action.type) {
+    case "trump": return `${tc("action", "trump")} ${action.suit === "NT" ? t("No trump") : suitName(action.suit)}`.trim();
+    case "pass": return tc("action", "pass");
+    case "peek": return tc("action", "peek");
+    case "give": return tc("action", "give");
+    case "stop": return tc("action", "stop");
+    case "take": return tc("action", "take");
+    case "discard": return tc("action", "discard");
+    case "done": return tc("action", "done");
+    default: return trickActionName(action.type);
+  }
+}
+
 const spec = {
   id: "eight_five_three",
   feltClass: () => "layout-row",
@@ -273,10 +341,11 @@ const spec = {
     lines: [[cardCount(view.hand_counts[seat]), scoreStat(view, seat)], tricksLine(view, seat)],
   }),
   me: (view, ctx) => [
-    el("div", { class: "seat-name" }, ctx.names[HUMAN], dutyBadge(view, HUMAN)),
-    el("div", { class: "seat-line" }, scoreStat(view, HUMAN), tricksLine(view, HUMAN)),
+    el("div", { class: "seat-name" }, ctx.names[viewer], dutyBadge(view, viewer)),
+    el("div", { class: "seat-line" }, scoreStat(view, viewer), tricksLine(view, viewer)),
   ],
   center: middle,
+  centerKeys: singleTrickKeys,
   panel(view, ctx) {
     if (!ctx.humanToAct) return null;
     if (view.phase === "declare") return declarePanel(view, ctx);
@@ -292,16 +361,8 @@ const spec = {
   pause: (previous, next) => (next.exchange.log.length > previous.exchange.log.length
     && next.deal.number === previous.deal.number
     && next.exchange.log[next.exchange.log.length - 1].given !== undefined ? { freshExchange: true } : null),
-  closingView(previous, next) {
-    const row = next.sheet.rows[next.sheet.rows.length - 1];
-    return {
-      ...previous,
-      to_act: null, legal: [], hand: [],
-      hand_counts: previous.hand_counts.map(() => 0),
-      tricks_won: row.cells.map((c) => c.tricks),
-      scores: row.totals,
-    };
-  },
+  narrate,
+  actionName,
   dealTitle: dealDoneTitle,
   finalBody: (next, names) => [el("p", { class: "winner-text", "data-testid": "winner" }, winnerText(next, names)),
     sheet(next, names)],

@@ -10,8 +10,8 @@ function percent(rate) {
   return `${Math.round(rate * 100)}%`;
 }
 
-function statsTable(entries, titles) {
-  const rows = statistics(entries);
+function statsTable(entries, titles, games) {
+  const rows = statistics(entries, games);
   if (!rows.length) return el("p", { class: "hint", "data-testid": "no-history" }, t("No finished games yet."));
   const headings = [t("Game"), t("Played"), t("Won"), t("Win rate"), t("Best score"), t("Undos"), t("Hints"), t("Other")];
   // On a phone the table is wider than the screen: a line says it scrolls sideways (CSS shows it there).
@@ -29,8 +29,8 @@ function statsTable(entries, titles) {
         el("td", { "data-testid": "stats-undos" }, String(stats.undos)),
         el("td", {}, String(stats.hints)),
         el("td", { "data-testid": "stats-other" },
-          stats.game === "kozel" ? t("Goat {goats} (with eggs {eggs})", { goats: stats.goats, eggs: stats.goatsWithEggs })
-            : stats.game === "zevaka" ? t("Misses {n}", { n: stats.misses }) : ""))))))];
+          stats.goats !== null ? t("Goat {goats} (with eggs {eggs})", { goats: stats.goats, eggs: stats.goatsWithEggs })
+            : stats.misses !== null ? t("Misses {n}", { n: stats.misses }) : ""))))))];
 }
 
 function entryDetail(entry) {
@@ -115,7 +115,7 @@ export function historyScreen({ games, onBack }) {
   function refresh() {
     const entries = readHistory();
     replaceChildren(body,
-      el("h2", {}, t("Statistics")), statsTable(entries, titles),
+      el("h2", {}, t("Statistics")), statsTable(entries, titles, games),
       entries.length ? [el("h2", {}, t("Finished games")), historyList(entries, titles)] : null);
   }
 

@@ -1,10 +1,12 @@
 // Finished matches as history entries, and statistics per game derived from them.
 // Entries are summaries of the final view (the record itself can be large: a whole 8-5-3
 // game is ~80 kB); the seed and options are kept, so the match can be dealt again.
+// Only the view's common fields are read (docs/bridge.md), and a game's own facts where the
+// view has them (Kozel's goat, Zevaka's misses); which score is better comes from Python.
 
-// The device owner's seat: the entry's result and the statistics are this seat's, also in
-// pass-and-play (where the final view may be another person's).
-const HUMAN = 0;
+// The entry's result and the statistics are the device owner's, also in pass-and-play
+// (where the final view may be another person's).
+import { OWNER } from "./seats.js";
 
 // A stable id from the record: the same finished match gives the same id on every device,
 // so an import never duplicates it.
@@ -20,18 +22,10 @@ export function recordId(record) {
   return `${record.game}-${record.seed}-${record.actions.length}-${a.toString(16).padStart(8, "0")}${b.toString(16).padStart(8, "0")}`;
 }
 
-// The index in view.scores that is yours: your team in Kozel, your side in Spades partnerships.
+// The index in view.scores that is yours: scores[i] is view.sides[i]'s (your team in a
+// partnership, else your seat).
 export function yourScoreIndex(view) {
-  if (Array.isArray(view.teams) && view.scores?.length === view.teams.length) {
-    const team = view.teams.findIndex((seats) => seats.includes(HUMAN));
-    if (team >= 0) return team;
-  }
-  if (Number.isInteger(view.team)) return view.team;
-  if (Array.isArray(view.sides) && view.scores?.length === view.sides.length && view.sides.length !== view.players) {
-    const side = view.sides.findIndex((seats) => seats.includes(HUMAN));
-    if (side >= 0) return side;
-  }
-  return HUMAN;
+  return view.sides.findIndex((seats) => seats.includes(OWNER));
 }
 
 // people: pass-and-play's names per seat (null per computer), kept so the history names them;
@@ -49,52 +43,53 @@ export function historyEntry(record, view, {
     seed: record.seed,
     options: record.options,
     moves: record.actions.length,
-    deals: view.deal?.number ?? view.hand_number ?? null,
+    deals: view.deal.number,
     scores,
     yourScore: scores[yourScoreIndex(view)] ?? null,
     winner: view.winner ?? [],
-    won: (view.winner ?? []).includes(HUMAN),
+    won: (view.winner ?? []).includes(OWNER),
     undos,
     hints,
     level,
   };
   if (people) Object.assign(entry, { people, counted });
-  if (record.game === "kozel" && view.goat) {
-    const yours = (view.goat.seats ?? []).includes(HUMAN);
+  if (view.goat) { // Kozel: the side that reached the limit
+    const yours = (view.goat.seats ?? []).includes(OWNER);
     entry.goat = { yours, eggs: Boolean(view.goat.eggs) };
   }
-  if (record.game === "zevaka" && Array.isArray(view.missed)) {
+  if (Array.isArray(view.missed)) { // Zevaka: «Прозевал!» per seat
     entry.missed = view.missed;
-    entry.yourMisses = view.missed[HUMAN] ?? 0;
+    entry.yourMisses = view.missed[OWNER] ?? 0;
   }
   return entry;
 }
 
-// Kozel counts defeat points (fewer is better); Zevaka has no score worth a "best".
-const LOWER_IS_BETTER = new Set(["kozel"]);
-const NO_BEST_SCORE = new Set(["zevaka"]);
-
-export function statistics(entries) {
+// games: the bridge's list, whose `better_score` ("higher", "lower", or null: no score worth a
+// "best") says which score is the best; goats and misses are counted for the games whose
+// entries have them (null otherwise).
+export function statistics(entries, games = []) {
+  const betterScore = new Map(games.map((game) => [game.id, game.better_score]));
   const byGame = new Map();
   for (const entry of entries) {
     if (entry.counted === false) continue;
     const stats = byGame.get(entry.game) ?? {
       game: entry.game, title: entry.title ?? entry.game, played: 0, won: 0, best: null,
-      undos: 0, hints: 0, goats: 0, goatsWithEggs: 0, misses: 0,
+      undos: 0, hints: 0, goats: null, goatsWithEggs: null, misses: null,
     };
     stats.played += 1;
     if (entry.won) stats.won += 1;
     stats.undos += Number(entry.undos) || 0;
     stats.hints += Number(entry.hints) || 0;
-    if (!NO_BEST_SCORE.has(entry.game) && typeof entry.yourScore === "number") {
-      const better = LOWER_IS_BETTER.has(entry.game) ? entry.yourScore < stats.best : entry.yourScore > stats.best;
+    const order = betterScore.has(entry.game) ? betterScore.get(entry.game) : "higher";
+    if (order && typeof entry.yourScore === "number") {
+      const better = order === "lower" ? entry.yourScore < stats.best : entry.yourScore > stats.best;
       if (stats.best === null || better) stats.best = entry.yourScore;
     }
-    if (entry.goat?.yours) {
-      stats.goats += 1;
-      if (entry.goat.eggs) stats.goatsWithEggs += 1;
+    if (entry.goat) {
+      stats.goats = (stats.goats ?? 0) + (entry.goat.yours ? 1 : 0);
+      stats.goatsWithEggs = (stats.goatsWithEggs ?? 0) + (entry.goat.yours && entry.goat.eggs ? 1 : 0);
     }
-    stats.misses += Number(entry.yourMisses) || 0;
+    if (entry.yourMisses !== undefined) stats.misses = (stats.misses ?? 0) + (Number(entry.yourMisses) || 0);
     byGame.set(entry.game, stats);
   }
   return [...byGame.values()].map((stats) => ({ ...stats, winRate: stats.played ? stats.won / stats.played : 0 }));

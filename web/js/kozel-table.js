@@ -1,5 +1,5 @@
-// The Kozel table: two teams (you + North against West + East), or 2–3 players each for
-// themselves (K23: one "team" per seat), the trump card and where it
+// The Kozel table: two teams (view.sides: you and your partner against the other two), or
+// 2–3 players each for themselves (K23: one side per seat), the trump card and where it
 // lies, the trick as one row of cards per player (face-down passes as backs), and a hand in
 // which you select the cards of a lead, a beat or a pass before pressing its button.
 //
@@ -8,33 +8,21 @@
 
 import { el } from "./dom.js";
 import { cardBack, cardLabel, cardView } from "./cards.js";
-import { isPlaying, trumpBadge } from "./oh-hell-table.js";
 import { listNames, sheetGrid, trumpMark } from "./score-sheet.js";
-import { t, tn, tp } from "./i18n.js";
+import { N_, t, tc, tn, tp } from "./i18n.js";
+import { cardList, dealKey, said } from "./narrate.js";
 import {
-  HUMAN, actionButtons, cardCount, createTable, dealDoneTitle, dealerBadge, handRow, seatBox, stat, teamName,
-  teamWithPlayers, waitingText,
+  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, seatBox, stat, viewer, waitingText,
 } from "./table.js";
+import {
+  cardCount, dealerBadge, isPartner, partnership, sideLabel, sideName, sideOf, trickActionName, trickNews, trumpBadge,
+} from "./trick-table.js";
 
 function kindText(kind) {
   if (kind === "lead") return t("led");
   if (kind === "beat") return t("beat");
   if (kind === "pass") return t("passed");
   return kind;
-}
-
-// Two teams of partners, or (K23) one side per player.
-function individual(view) {
-  return view.teams.every((side) => side.length === 1);
-}
-
-function teamLabel(view, team, names) {
-  if (individual(view)) return names[view.teams[team][0]];
-  return teamWithPlayers(view.teams[team].includes(HUMAN) ? 0 : 1, view.teams[team].map((s) => names[s]));
-}
-
-function sideName(view, team, names) {
-  return individual(view) ? names[view.teams[team][0]] : teamName(view.teams[team].includes(HUMAN) ? 0 : 1);
 }
 
 function sameSet(a, b) {
@@ -59,7 +47,7 @@ function stockInfo(view, names) {
       : tn("The trump card comes up after {n} more card from the stock", "The trump card comes up after {n} more cards from the stock",
         deal.trump_card_depth))
     : deal.trump_card_drawn_by !== null && deal.trump_card_drawn_by !== undefined
-      ? (deal.trump_card_drawn_by === HUMAN ? t("Trump card drawn by you")
+      ? (deal.trump_card_drawn_by === viewer ? t("Trump card drawn by you")
         : t("Trump card drawn by {name}", { name: names[deal.trump_card_drawn_by] }))
       : t("Trump card");
   return el("div", { class: "kozel-stock", "data-testid": "stock", "data-count": view.stock_count },
@@ -96,7 +84,7 @@ function trickRows(view, ctx) {
   const back = cancelled.reduce((n, p) => n + p.cards.length, 0);
   return el("div", { class: "kozel-trick", "data-testid": "trick", role: "group", "aria-label": t("Current trick") },
     cancelled.length > 0 && el("p", { class: "molodka-note", "data-testid": "molodka-note" },
-      molodka === HUMAN
+      molodka === viewer
         ? tn("Molodka! You called it: the {n} card on the table went back.",
           "Molodka! You called it: the {n} cards on the table went back.", back)
         : tn("Molodka! {name} called it: the {n} card on the table went back.",
@@ -106,11 +94,11 @@ function trickRows(view, ctx) {
       : trick.plays.map((play) => playRow(play, { names: ctx.names, winning, molodka })));
 }
 
-// One line per team: tricks this deal, card points (only when the view gives them), defeat points.
+// One line per side: tricks this deal, card points (only when the view gives them), defeat points.
 function teamLines(view, names) {
-  return view.teams.map((_, team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
+  return view.sides.map((_, team) => el("div", { class: "seat-line team-line", "data-testid": "team-line", "data-team": team },
     el("b", { class: "team-name" }, sideName(view, team, names)),
-    stat("team-tricks", tn("{n} trick", "{n} tricks", view.team_tricks[team])),
+    stat("team-tricks", tn("{n} trick", "{n} tricks", view.side_tricks[team])),
     view.card_points && stat("card-points", tn("{n} card pt", "{n} card pts", view.card_points[team])),
     el("span", { class: "stat", "data-testid": "team-score",
       title: t("A side that reaches {limit} penalty points loses the party: it is the goat", { limit: view.limit }) },
@@ -189,10 +177,10 @@ function hand(view, ctx, selection) {
 
 function status(view, ctx) {
   if (ctx.trickWinner !== null) {
-    return ctx.trickWinner === HUMAN ? t("You took the trick") : t("{name} took the trick", { name: ctx.names[ctx.trickWinner] });
+    return ctx.trickWinner === viewer ? t("You took the trick") : t("{name} took the trick", { name: ctx.names[ctx.trickWinner] });
   }
   if (view.over) return t("The party is over");
-  if (view.to_act === HUMAN) {
+  if (view.to_act === viewer) {
     if (ctx.busy) return "…";
     if (view.phase === "molodka") return t("You hold a molodka: call it now, or decline");
     const sizes = new Set(view.legal.filter((a) => a.type !== "molodka").map((a) => a.cards.length));
@@ -227,14 +215,14 @@ function sheet(view, names) {
   return sheetGrid({
     caption: t("Card points of each deal, defeat points (+) and running totals; {limit} defeat points make the goat.", { limit }),
     extraClass: "kozel-sheet",
-    groups: view.teams.map((_, team) => ({ label: teamLabel(view, team, names), span: 3 })),
-    columns: view.teams.flatMap(() => [t("Card pts"), t("Defeat"), t("Total")]),
+    groups: view.sides.map((_, team) => ({ label: sideLabel(view, team, names), span: 3 })),
+    columns: view.sides.flatMap(() => [t("Card pts"), t("Defeat"), t("Total")]),
     rows: rows.map((row) => ({
       label: [el("span", { class: "deal-no" }, row.deal),
         el("span", { class: "deal-meta" }, trumpMark(row.trump), row.eggs && el("span", { title: t("Eggs: 60:60") }, "🥚"))],
-      cells: view.teams.flatMap((_, team) => teamCells(row, team)),
+      cells: view.sides.flatMap((_, team) => teamCells(row, team)),
     })),
-    totals: view.teams.map((_, team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
+    totals: view.sides.map((_, team) => ({ content: `${view.scores[team]} / ${limit}`, span: 3 })),
   });
 }
 
@@ -249,8 +237,8 @@ function dealResult(view, names) {
     lines.push(el("p", { class: "deal-note" }, t("Eggs! 60 : 60: no defeat points this deal.")));
   } else {
     const loser = row.points[0] > 0 ? 0 : 1;
-    const team = teamLabel(view, loser, names);
-    lines.push(el("p", { class: "deal-note" }, individual(view)
+    const team = sideLabel(view, loser, names);
+    lines.push(el("p", { class: "deal-note" }, !partnership(view)
       ? defeatLine(view, loser, row.points[loser], names)
       : row.multiplier > 1
       ? tn("{team} score {n} defeat point (×{times} after eggs).", "{team} score {n} defeat points (×{times} after eggs).",
@@ -262,7 +250,7 @@ function dealResult(view, names) {
 
 // K23: one player's defeat points of the deal.
 function defeatLine(view, side, points, names) {
-  if (view.teams[side][0] === HUMAN) return tn("You score {n} defeat point.", "You score {n} defeat points.", points);
+  if (view.sides[side][0] === viewer) return tn("You score {n} defeat point.", "You score {n} defeat points.", points);
   return tn("{name} scores {n} defeat point.", "{name} scores {n} defeat points.", points, { name: sideName(view, side, names) });
 }
 
@@ -281,17 +269,65 @@ function dealResultOfThree(view, names, row) {
 function goatText(view, names) {
   const goat = view.goat;
   if (!goat) return "";
-  if (individual(view)) {
+  if (!partnership(view)) {
     const name = names[goat.seats[0]];
     const text = goat.eggs ? t("{name} is the goat with eggs!", { name }) : t("{name} is the goat!", { name });
     const winners = view.winner ?? [];
-    if (winners.includes(HUMAN)) return `${text} ${t("You win!")}`;
+    if (winners.includes(viewer)) return `${text} ${t("You win!")}`;
     if (winners.length === 1) return `${text} ${t("{name} wins.", { name: names[winners[0]] })}`;
     return winners.length ? `${text} ${t("{names} win.", { names: listNames(winners.map((s) => names[s])) })}` : text;
   }
   const who = listNames(goat.seats.map((s) => names[s]));
   const text = goat.eggs ? t("{players} are the goat with eggs!", { players: who }) : t("{players} are the goat!", { players: who });
-  return goat.seats.includes(HUMAN) ? text : `${text} ${t("You and {partner} win.", { partner: names[(HUMAN + 2) % 4] })}`;
+  if (goat.seats.includes(viewer)) return text;
+  const partners = view.sides[sideOf(view, viewer)].filter((seat) => seat !== viewer);
+  return `${text} ${t("You and {partner} win.", { partner: listNames(partners.map((s) => names[s])) })}`;
+}
+
+// ---- the announcements ----------------------------------------------------------------------
+function kozelPlay(play, names) {
+  const count = play.cards.length;
+  if (play.kind === "pass") {
+    if (play.cards.some((card) => !card)) {
+      return said(play.seat, names, N_("You pass {count} face down"), N_("{name} passes {count} face down"),
+        { count: count === 1 ? t("a card") : tn("{n} card", "{n} cards", count) });
+    }
+    return play.face_down
+      ? t("You pass {cards} face down", { cards: cardList(play.cards) })
+      : said(play.seat, names, N_("You pass {cards}"), N_("{name} passes {cards}"), { cards: cardList(play.cards) });
+  }
+  const params = { cards: cardList(play.cards) };
+  return play.kind === "lead"
+    ? said(play.seat, names, N_("You lead {cards}"), N_("{name} leads {cards}"), params)
+    : said(play.seat, names, N_("You beat with {cards}"), N_("{name} beats with {cards}"), params);
+}
+
+function narrate(previous, next, names) {
+  const lines = [];
+  const molodka = next.trick?.molodka;
+  if (dealKey(previous) === dealKey(next) && molodka !== null && molodka !== undefined
+    && (previous.trick?.molodka === null || previous.trick?.molodka === undefined)) {
+    lines.push(said(molodka, names, N_("You call molodka!"), N_("{name} calls molodka!")));
+    lines.push(...next.trick.plays.map((play) => kozelPlay(play, names)));
+    return lines;
+  }
+  const { plays, tricks } = trickNews(previous, next);
+  if (!plays.length && !tricks.length && previous.phase === "molodka" && previous.to_act !== null) {
+    lines.push(said(previous.to_act, names, N_("You decline the molodka"), N_("{name} declines the molodka")));
+  }
+  lines.push(...plays.map((play) => kozelPlay(play, names)));
+  lines.push(...tricks.map((trick) => (trick.winner === null || trick.winner === undefined ? ""
+    : said(trick.winner, names, N_("You take the trick"), N_("{name} takes the trick")))));
+  return lines;
+}
+
+function actionName(action) {
+  switch (action.type) {
+    case "pass": return tc("action", "pass");
+    case "molodka": return tc("action", "molodka");
+    case "decline": return tc("action", "decline");
+    default: return trickActionName(action.type);
+  }
 }
 
 export function createKozelTable(args) {
@@ -303,15 +339,15 @@ export function createKozelTable(args) {
     info: (view) => t("Deal {deal} · goat at {limit}", { deal: view.deal.number, limit: view.limit }),
     badge: (view) => trumpBadge(view.deal.trump),
     seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
-      badges: [seat === 2 && !individual(view) && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
+      badges: [isPartner(view, seat) && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
         dealerBadge(view.deal.dealer, seat)],
       lines: [[cardCount(view.hand_counts[seat]),
         view.deal.trump_card_drawn_by === seat && el("span", { class: "drew-trump", title: t("Drew the trump card") },
           tp("drew {card}", { card: cardView(view.deal.trump_card, "mini") }))]],
-      extraClass: seat % 2 === 0 && !individual(view) ? "team-us" : "team-them",
+      extraClass: isPartner(view, seat) ? "team-us" : "team-them",
     }),
     me: (view, ctx) => [
-      el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.deal.dealer, HUMAN)),
+      el("div", { class: "seat-name" }, ctx.names[viewer], dealerBadge(view.deal.dealer, viewer)),
       teamLines(view, ctx.names),
     ],
     center: (view, ctx) => el("div", { class: "kozel-middle" }, stockInfo(view, ctx.names), trickRows(view, ctx)),
@@ -322,18 +358,8 @@ export function createKozelTable(args) {
     status,
     sheet,
     reset: () => selection.clear(),
-    closingView(previous, next) {
-      const row = next.sheet.rows[next.sheet.rows.length - 1];
-      return {
-        ...previous,
-        to_act: null, legal: [], hand: [], stock_count: 0,
-        hand_counts: previous.hand_counts.map(() => 0),
-        team_tricks: row.tricks,
-        card_points: previous.card_points ? row.card_points : null,
-        scores: row.totals,
-        trick: next.last_trick,
-      };
-    },
+    narrate,
+    actionName,
     dealTitle: dealDoneTitle,
     dealBody: dealResult,
     finalBody: (next, names) => [

@@ -2,26 +2,13 @@
 // buttons (the hook's forbidden bid shown struck through) and the hand.
 
 import { el } from "./dom.js";
-import { cardView, suitClass, suitName, suitSymbol } from "./cards.js";
 import { listChoices, sheetGrid, trumpMark } from "./score-sheet.js";
 import { t, tn, tp } from "./i18n.js";
+import { createTable, isPlaying, legalBy, seatBox, stat, viewer, waitingText } from "./table.js";
 import {
-  HUMAN, cardCount, createTable, dealerBadge, handRow, legalBy, seatBox, singleTrick, stat, waitingText,
-} from "./table.js";
-
-export function trumpBadge(trump, turnUpCard = null) {
-  const turnUp = turnUpCard ? cardView(turnUpCard, "turn-up") : null;
-  if (turnUp) turnUp.title = t("Turned up: {card}", { card: turnUp.getAttribute("aria-label") });
-  if (!trump) {
-    return el("div", { class: "trump no-trump", "data-testid": "trump", "data-trump": "none" },
-      el("span", { class: "trump-label" }, t("No trump")), turnUp);
-  }
-  return el("div", { class: "trump", "data-testid": "trump", "data-trump": trump },
-    el("span", { class: "trump-label" }, t("Trump"), el("span", { class: "sr-only" }, t(": {suit}", { suit: suitName(trump) }))),
-    el("span", { class: `trump-suit ${suitClass(trump)}`, "aria-hidden": "true" },
-      suitSymbol(trump)),
-    turnUp);
-}
+  cardCount, dealerBadge, isBidding, newBids, playPrompt, playableHand, singlePlays, singleTrick, singleTrickKeys,
+  trickActionName, trickWinnerText, trumpBadge,
+} from "./trick-table.js";
 
 // The running total of the bids against the tricks of the deal, beside the trump: "bids 11 of 13".
 function bidTotal(view) {
@@ -85,27 +72,6 @@ function bidPanel(view, { enabled, onAction }) {
         view.deal.hand_size, { bids: listChoices(forbidden.map(String)) })));
 }
 
-// One-card plays from the hand: enabled exactly when Python lists them.
-export function playableHand(view, { humanToAct, busy, onAction }, playing = view.phase === "play") {
-  const legalPlays = legalBy(view, "play", (a) => a.cards[0]);
-  const yourPlay = humanToAct && playing && !busy;
-  return handRow(view.hand, {
-    active: yourPlay,
-    props: (code) => {
-      const action = legalPlays.get(code);
-      return {
-        enabled: Boolean(action) && yourPlay,
-        dimmed: humanToAct && playing && !action,
-        onClick: action ? () => onAction(action) : undefined,
-      };
-    },
-  });
-}
-
-export function trickWinnerText(seat, names) {
-  return seat === HUMAN ? t("You won the trick") : t("{name} won the trick", { name: names[seat] });
-}
-
 function sheet(view, names) {
   const rows = view.sheet?.rows ?? [];
   const totals = rows[rows.length - 1]?.totals ?? view.scores ?? names.map(() => 0);
@@ -126,14 +92,6 @@ function sheet(view, names) {
   });
 }
 
-// What a bot is doing, for waitingText (shared by the games with plain bids and tricks).
-export const isBidding = (name) => t("{name} is bidding…", { name });
-export const isPlaying = (name) => t("{name} is playing…", { name });
-
-export function playPrompt(view) {
-  return view.trick.plays.length === 0 ? t("Your lead: play any highlighted card") : t("Your turn: play a highlighted card");
-}
-
 const spec = {
   id: "oh_hell",
   info: (view) => tn("Deal {deal} of {count}, {n} card", "Deal {deal} of {count}, {n} cards", view.deal.hand_size,
@@ -144,17 +102,18 @@ const spec = {
     lines: [[cardCount(view.hand_counts[seat]), score(view, seat)], bidAndWon(view, seat)],
   }),
   me: (view, ctx) => [
-    el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.deal.dealer, HUMAN)),
-    el("div", { class: "seat-line" }, score(view, HUMAN), bidAndWon(view, HUMAN)),
+    el("div", { class: "seat-name" }, ctx.names[viewer], dealerBadge(view.deal.dealer, viewer)),
+    el("div", { class: "seat-line" }, score(view, viewer), bidAndWon(view, viewer)),
   ],
   center: (view, ctx) => singleTrick(view, ctx),
+  centerKeys: singleTrickKeys,
   panel: (view, ctx) => (ctx.humanToAct && view.phase === "bid"
     ? bidPanel(view, { enabled: !ctx.busy, onAction: ctx.onAction }) : null),
   hand: (view, ctx) => playableHand(view, ctx),
   status(view, ctx) {
     if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
     if (view.over) return t("Game over");
-    if (view.to_act === HUMAN) {
+    if (view.to_act === viewer) {
       if (ctx.busy) return "…";
       if (view.phase === "bid") return t("Your bid: how many tricks will you take?");
       return playPrompt(view);
@@ -162,18 +121,9 @@ const spec = {
     return waitingText(view, ctx.names, ctx, view.phase === "bid" ? isBidding : isPlaying);
   },
   sheet,
-  // The table as the deal ended: every hand empty, the tricks as scored on the sheet.
-  closingView(previous, next) {
-    const row = next.sheet.rows[next.sheet.rows.length - 1];
-    return {
-      ...previous,
-      to_act: null, legal: [], hand: [],
-      hand_counts: previous.hand_counts.map(() => 0),
-      tricks_won: row.cells.map((c) => c.tricks),
-      scores: row.totals,
-    };
-  },
-  dealTitle: (next) => t("Deal {deal} of {count} done", { deal: next.sheet.rows[next.sheet.rows.length - 1].deal, count: next.deal.count }),
+  narrate: (previous, next, names) => [...newBids(previous, next, names), ...singlePlays(previous, next, names)],
+  actionName: (action) => trickActionName(action.type),
+  dealTitle: (next) => t("Deal {deal} of {count} done", { deal: next.closing.deal.number, count: next.closing.deal.count }),
 };
 
 export function createOhHellTable(args) {

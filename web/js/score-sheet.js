@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { suitClass, suitName, suitSymbol } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
 import { t, tc } from "./i18n.js";
+import { viewer } from "./seats.js";
 
 export function trumpMark(trump) {
   if (!trump || trump === "NT") return el("span", { class: "trump-mark", title: t("No trump") }, tc("no trump, short", "NT"));
@@ -70,7 +71,7 @@ export function winnerText(view, names) {
   const winners = view.winner ?? [];
   if (winners.length === 0) return "";
   const who = winners.map((seat) => names[seat]);
-  if (winners.length === 1) return winners[0] === 0 ? t("You win!") : t("{name} wins.", { name: who[0] });
+  if (winners.length === 1) return winners[0] === viewer ? t("You win!") : t("{name} wins.", { name: who[0] });
   return t("Tie: {names} share first place.", { names: listNames(who) });
 }
 

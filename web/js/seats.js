@@ -4,9 +4,12 @@
 
 import { t } from "./i18n.js";
 
-// The seat the table is drawn for: its hand at the bottom. A live binding (table.js exports it
-// as HUMAN), changed only by setSeating.
+// Three ideas, three names: the viewer is the seat the table is drawn for (whose view is
+// shown: its hand at the bottom, "You" on the table); OWNER is the device's owner, seat 0, who
+// pressed Start (the statistics are this seat's). In solo play they are the same seat.
+// `viewer` is a live binding (table.js exports it too), changed only by setSeating.
 export let viewer = 0;
+export const OWNER = 0;
 // Pass-and-play: one entry per seat, a person's name or null for a computer; null in solo play.
 let people = null;
 

@@ -3,33 +3,18 @@
 // two-player draw (keep or discard the card you drew), a "spades broken" mark and the sheet.
 
 import { el } from "./dom.js";
-import { cardView } from "./cards.js";
-import { isBidding, isPlaying, playPrompt, trumpBadge, playableHand, trickWinnerText } from "./oh-hell-table.js";
+import { cardLabel, cardView } from "./cards.js";
 import { listNames, sheetGrid } from "./score-sheet.js";
-import { t, tn, tp } from "./i18n.js";
+import { t, tc, tn, tp } from "./i18n.js";
+import { cardList, dealKey } from "./narrate.js";
 import {
-  HUMAN, actionButtons, cardBack, cardCount, createTable, dealerBadge, handRow, legalBy, seatBox,
-  singleTrick, stat, teamName, teamWithPlayers, waitingText,
+  actionButtons, cardBack, createTable, handRow, isPlaying, legalBy, seatBox, stat, viewer, waitingText,
 } from "./table.js";
+import {
+  cardCount, dealerBadge, isBidding, isPartner, newBids, partnership, playPrompt, playableHand, sideLabel, sideName,
+  sideOf, singlePlays, singleTrick, singleTrickKeys, trickActionName, trickWinnerText, trumpBadge,
+} from "./trick-table.js";
 import { seatNames } from "./seats.js";
-
-function partnership(view) {
-  return view.sides.some((side) => side.length > 1);
-}
-
-function sideOf(view, seat) {
-  return view.sides.findIndex((side) => side.includes(seat));
-}
-
-function sideName(view, index, names) {
-  if (!partnership(view)) return names[view.sides[index][0]];
-  return teamName(view.sides[index].includes(HUMAN) ? 0 : 1);
-}
-
-function sideLabel(view, index, names) {
-  if (!partnership(view)) return names[view.sides[index][0]];
-  return teamWithPlayers(view.sides[index].includes(HUMAN) ? 0 : 1, view.sides[index].map((s) => names[s]));
-}
 
 function bidText(view, seat) {
   const bid = view.bids[seat];
@@ -58,7 +43,7 @@ function score(view, seat) {
 
 function badge(view) {
   return el("div", { class: "badge-group" },
-    trumpBadge(view.trump),
+    trumpBadge(view.deal.trump),
     el("span", {
       class: `broken-chip${view.broken ? " broken" : ""}`, "data-testid": "spades-broken",
       "data-broken": String(view.broken),
@@ -68,7 +53,7 @@ function badge(view) {
 
 function info(view) {
   const names = seatNames(view.players);
-  const head = t("Hand {hand} · to {target}", { hand: view.hand_number, target: view.target });
+  const head = t("Hand {hand} · to {target}", { hand: view.deal.number, target: view.target });
   if (!partnership(view)) return head;
   return [head, ...view.sides.map((_, i) => t("{team} {points}", { team: sideName(view, i, names).toLowerCase(), points: view.scores[i] }))]
     .join(" · ");
@@ -126,7 +111,7 @@ function blindPanel(view, ctx) {
 // The two-player draw: the stock, and the card you drew (shown only to you).
 function drawArea(view, ctx) {
   const draw = view.draw ?? { stock: 0, card: null, seen_discards: [] };
-  const mine = view.to_act === HUMAN && draw.card;
+  const mine = view.to_act === viewer && draw.card;
   return el("div", { class: "draw-area", "data-testid": "draw-area" },
     el("div", { class: "draw-stock" },
       draw.stock > 0 ? cardBack("", t("The stock")) : null,
@@ -134,7 +119,7 @@ function drawArea(view, ctx) {
     mine
       ? el("div", { class: "drawn", "data-testid": "drawn-card", "data-card": draw.card },
         el("span", { class: "muted" }, t("You drew")), cardView(draw.card))
-      : el("p", { class: "muted" }, view.to_act === HUMAN || view.to_act === null ? ""
+      : el("p", { class: "muted" }, view.to_act === viewer || view.to_act === null ? ""
         : t("{name} draws", { name: ctx.names[view.to_act] })),
     draw.seen_discards.length > 0 && el("div", { class: "seen-discards", "data-testid": "seen-discards" },
       el("span", { class: "muted" }, t("You discarded")),
@@ -143,7 +128,7 @@ function drawArea(view, ctx) {
 
 function hand(view, ctx) {
   if (!view.looked) {
-    return handRow([], { hidden: view.hand_counts[HUMAN], label: t("Your hand (not looked at)") });
+    return handRow([], { hidden: view.hand_counts[viewer], label: t("Your hand (not looked at)") });
   }
   if (view.phase === "exchange") return exchangeHand(view, ctx);
   return playableHand(view, ctx);
@@ -152,14 +137,14 @@ function hand(view, ctx) {
 function status(view, ctx) {
   if (ctx.trickWinner !== null) return trickWinnerText(ctx.trickWinner, ctx.names);
   if (view.over) return t("Game over");
-  if (view.to_act === HUMAN) {
+  if (view.to_act === viewer) {
     if (ctx.busy) return "…";
     if (view.phase === "draw") return t("Keep the card you drew, or discard it and take the next one");
     if (view.phase === "blind") return t("You are far behind: bid blind nil before you look, or look at your cards");
     if (view.phase === "bid") return t("Your bid: how many tricks will you take at least?");
     if (view.phase === "exchange") {
       return tn("Nil exchange: pass {n} more card to your partner", "Nil exchange: pass {n} more cards to your partner",
-        3 - (view.exchange?.passed.length ?? 0));
+        view.exchange.count - view.exchange.passed.length);
     }
     return playPrompt(view);
   }
@@ -204,12 +189,46 @@ function sheet(view, names) {
   });
 }
 
+// ---- the announcements ----------------------------------------------------------------------
+function narrate(previous, next, names) {
+  const lines = [];
+  if (previous.phase === "draw" && previous.to_act !== null && dealKey(previous) === dealKey(next)) {
+    const seat = previous.to_act;
+    const drawn = previous.draw?.card;
+    if (seat === viewer && drawn) {
+      const kept = next.hand.includes(drawn) && !(previous.hand ?? []).includes(drawn);
+      const taken = next.hand.filter((card) => !previous.hand.includes(card) && card !== drawn);
+      lines.push(kept ? t("You keep {card}", { card: cardLabel(drawn) })
+        : t("You discard {card}", { card: cardLabel(drawn) }));
+      if (taken.length) lines.push(t("You take {card}", { card: cardList(taken) }));
+    } else if (seat !== viewer) {
+      lines.push(t("{name} draws a card", { name: names[seat] }));
+    }
+  }
+  if (previous.looked === false && next.looked) lines.push(t("You look at your cards"));
+  lines.push(...newBids(previous, next, names, (bid, seat) => {
+    if (bid !== 0) return String(bid);
+    return next.blind?.[seat] ? t("blind nil") : t("nil");
+  }));
+  return [...lines, ...singlePlays(previous, next, names)];
+}
+
+function actionName(action) {
+  switch (action.type) {
+    case "keep": return tc("action", "keep");
+    case "discard": return tc("action", "discard");
+    case "look": return tc("action", "look");
+    case "give": return tc("action", "give");
+    default: return trickActionName(action.type);
+  }
+}
+
 function finalText(view, names) {
   const winners = view.winner ?? [];
   if (!winners.length) return "";
-  if (winners.includes(HUMAN)) {
+  if (winners.includes(viewer)) {
     return winners.length > 1
-      ? t("You and {names} win!", { names: listNames(winners.filter((s) => s !== HUMAN).map((s) => names[s])) })
+      ? t("You and {names} win!", { names: listNames(winners.filter((s) => s !== viewer).map((s) => names[s])) })
       : t("You win!");
   }
   return winners.length > 1
@@ -221,15 +240,16 @@ const spec = {
   info,
   badge,
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {
-    badges: [partnership(view) && sideOf(view, seat) === sideOf(view, HUMAN)
-      && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")), dealerBadge(view.dealer, seat)],
+    badges: [isPartner(view, seat) && el("span", { class: "partner-badge", title: t("Your partner") }, t("partner")),
+      dealerBadge(view.deal.dealer, seat)],
     lines: [[cardCount(view.hand_counts[seat]), score(view, seat)], bidAndWon(view, seat)],
   }),
   me: (view, ctx) => [
-    el("div", { class: "seat-name" }, ctx.names[HUMAN], dealerBadge(view.dealer, HUMAN)),
-    el("div", { class: "seat-line" }, score(view, HUMAN), bidAndWon(view, HUMAN)),
+    el("div", { class: "seat-name" }, ctx.names[viewer], dealerBadge(view.deal.dealer, viewer)),
+    el("div", { class: "seat-line" }, score(view, viewer), bidAndWon(view, viewer)),
   ],
   center: (view, ctx) => (view.phase === "draw" ? drawArea(view, ctx) : singleTrick(view, ctx)),
+  centerKeys: singleTrickKeys,
   panel(view, ctx) {
     if (!ctx.humanToAct) return null;
     if (view.phase === "draw") return drawPanel(view, ctx);
@@ -240,16 +260,9 @@ const spec = {
   hand,
   status,
   sheet,
-  closingView(previous, next) {
-    const row = next.sheet.rows[next.sheet.rows.length - 1];
-    return {
-      ...previous,
-      to_act: null, legal: [], hand: [], looked: true,
-      hand_counts: previous.hand_counts.map(() => 0),
-      bids: row.bids, tricks_won: row.tricks, scores: row.totals, bags: row.bag_count,
-    };
-  },
-  dealTitle: (next) => t("Hand {hand} done", { hand: next.sheet.rows[next.sheet.rows.length - 1].hand }),
+  narrate,
+  actionName,
+  dealTitle: (next) => t("Hand {hand} done", { hand: next.closing.deal.number }),
   finalBody: (next, names) => [el("p", { class: "winner-text", "data-testid": "winner" }, finalText(next, names)),
     sheet(next, names)],
 };

@@ -8,7 +8,6 @@ import { answerLink } from "./rtc-link.js";
 import { answerScreen, endedScreen, joinScreen, keepAwake, lostScreen, waitingScreen } from "./one-table.js";
 import { setSeating } from "./seats.js";
 import { setTableTools } from "./table.js";
-import { describeAction } from "./table-tools.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { currentLanguage, t } from "./i18n.js";
 
@@ -159,7 +158,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
         table?.showNotice(typeof message.message === "string" && message.message ? message.message : refusalText(message.code));
         break;
       case "hint":
-        if (isPlainObject(message.action)) table?.showHint(message.action, t("Hint: {action}", { action: describeAction(message.action) }));
+        if (isPlainObject(message.action)) table?.showHint(message.action); // the table words it
         break;
       case "end":
         link?.close();

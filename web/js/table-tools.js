@@ -3,13 +3,13 @@
 // Python answers everything; this module only shows it.
 
 import { el, replaceChildren, settingSelect } from "./dom.js";
-import { cardBack, cardLabel, cardView, suitName } from "./cards.js";
-import { seatNames, viewer as HUMAN } from "./seats.js";
+import { cardBack, cardView } from "./cards.js";
+import { seatNames, viewer } from "./seats.js";
 import { botSpeedChoices } from "./settings.js";
 import { downloadJSON } from "./storage.js";
 import { holdFocus } from "./keyboard.js";
 import { openSettings } from "./settings-dialog.js";
-import { t, tc } from "./i18n.js";
+import { t } from "./i18n.js";
 import { rulesButton } from "./rules-screen.js";
 
 // A dialog whose body may hold its own buttons; close() removes it.
@@ -30,42 +30,6 @@ function openPanel(host, { title, testid, body }) {
   release = holdFocus(dialog, { onEscape: close });
   dialog.querySelector("button")?.focus();
   return { close, content };
-}
-
-// The verb of an action type, as a hint names it ("bid 3", "play Queen of hearts").
-function actionName(type) {
-  switch (type) {
-    case "bid": return tc("action", "bid");
-    case "play": return tc("action", "play");
-    case "pass": return tc("action", "pass");
-    case "molodka": return tc("action", "molodka");
-    case "decline": return tc("action", "decline");
-    case "keep": return tc("action", "keep");
-    case "discard": return tc("action", "discard");
-    case "look": return tc("action", "look");
-    case "trump": return tc("action", "trump");
-    case "peek": return tc("action", "peek");
-    case "give": return tc("action", "give");
-    case "stop": return tc("action", "stop");
-    case "take": return tc("action", "take");
-    case "done": return tc("action", "done");
-    case "move": return tc("action", "move");
-    case "draw": return tc("action", "draw");
-    case "place": return tc("action", "place");
-    default: return String(type).replace(/_/g, " ");
-  }
-}
-
-export function describeAction(action) {
-  const cards = action.cards ?? (action.card ? [action.card] : []);
-  const named = cards.filter(Boolean).map(cardLabel).join(", ");
-  const suit = action.suit === "NT" ? t("No trump") : action.suit ? suitName(action.suit) : "";
-  const extra = [action.n ?? "", suit, named].filter((part) => part !== "").join(" ");
-  return `${actionName(action.type)}${extra ? ` ${extra}` : ""}`;
-}
-
-export function dealNumber(view) {
-  return view.deal?.number ?? view.hand_number ?? null;
 }
 
 // One trick as rows: who played what (face-down passes as backs).
@@ -98,10 +62,10 @@ function reviewBody(deals, names) {
   return slot;
 }
 
-// Asks the hard bot for your move and shows it on the table as advice.
+// Asks the hard bot for your move and shows it on the table as advice (the table words it).
 async function showHint(match, table) {
   const action = await match?.hint();
-  if (action) table.showHint?.(action, t("Hint: {action}", { action: describeAction(action) }));
+  if (action) table.showHint?.(action);
 }
 
 // The Hint and Undo buttons on the table (table.js): the same actions as in this dialog.
@@ -122,13 +86,12 @@ export function tableHelp(currentMatch, table) {
 export function openTableTools({ host, match, table, settings, onSpeed, language = null, onRules = null, phones = null }) {
   const view = match.view;
   const names = seatNames(view.players);
-  const deal = dealNumber(view);
-  const humanToAct = view.to_act === HUMAN && !view.over && !match.busy;
+  const humanToAct = view.to_act === viewer && !view.over && !match.busy;
   return openPanel(host, {
     title: t("Table"), testid: "table-tools",
     body: (close, content) => [
       el("p", { class: "deal-number", "data-testid": "deal-number" }, [
-        deal !== null ? t("Deal {deal}", { deal }) : null,
+        view.deal.count === 1 ? null : t("Deal {deal}", { deal: view.deal.number }), // not in a one-deal game
         // The seed deals every hand again (?seed=): not shown while a pass-and-play match runs.
         !(match.passAndPlay && !view.over) && t("match #{seed}", { seed: match.record.seed }),
         t("move {n}", { n: match.record.actions.length }),

@@ -6,18 +6,18 @@
 // Everything shown comes from the view; a click sends back one of view.legal's actions.
 
 import { el, sleep } from "./dom.js";
-import { cardBack, cardButton, cardView } from "./cards.js";
-import { isAway, seatNames, seatStyle, viewer as HUMAN } from "./seats.js";
-import { listNames, showDialog, winnerText } from "./score-sheet.js";
+import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
+import { isAway, seatNames, seatStyle, viewer } from "./seats.js";
+import { showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
 import { playSound } from "./sound.js";
-import { t, tc, tn } from "./i18n.js";
+import { t } from "./i18n.js";
 
-// The seat the table is drawn for (seats.js's viewer, a live binding): seat 0 in solo play,
+// The viewer: the seat the table is drawn for (seats.js's live binding), seat 0 in solo play,
 // the person on turn in pass-and-play. "You" on the table means this seat.
-export { HUMAN };
+export { viewer };
 
 // app.js sets these: the bar's "⋯" button opens the table tools (undo, hint, review…);
 // help {hint(), undo(), canUndo(), claim()} drives the Hint, Undo and Claim buttons on the table itself.
@@ -52,19 +52,6 @@ export function stat(testid, ...children) {
   return el("span", { class: "stat", "data-testid": testid }, ...children);
 }
 
-export function dealerBadge(dealer, seat) {
-  return dealer === seat
-    ? el("span", { class: "dealer-badge", title: t("Dealer"), "data-testid": "dealer" },
-      el("span", { "aria-hidden": "true" }, tc("dealer badge", "D")), el("span", { class: "sr-only" }, t("(dealer)")))
-    : null;
-}
-
-export function cardCount(count) {
-  return el("span", { class: "seat-cards", "data-testid": "seat-cards" },
-    el("span", { class: "mini-back", "aria-hidden": "true" }), el("span", { "aria-hidden": "true" }, count),
-    el("span", { class: "sr-only" }, tn("{n} card", "{n} cards", count)));
-}
-
 // A box at a seat's place around the felt: its name line, then lines of small facts.
 export function seatBox(view, seat, names, { badges = [], lines = [], toAct = view.to_act === seat, extraClass = "" } = {}) {
   return el("div", {
@@ -75,22 +62,6 @@ export function seatBox(view, seat, names, { badges = [], lines = [], toAct = vi
     el("div", { class: "seat-name" }, names[seat], badges,
       isAway(seat) && el("span", { class: "away-badge", "data-testid": "seat-away" }, t("away"))),
     lines.map((line) => el("div", { class: "seat-line" }, line)));
-}
-
-// One card per seat, each laid towards its player (Oh Hell, Spades, 8-5-3). Only plays not
-// on screen before slide in, so a re-render does not replay the animation.
-export function singleTrick(view, { trick, trickWinner, isFresh }) {
-  const plays = trick?.plays ?? [];
-  return el("div", { class: "trick", "data-testid": "trick", role: "group", "aria-label": t("Current trick") },
-    plays.map(({ seat, card }, order) => el("div", {
-      class: `trick-card${seat === trickWinner ? " winner" : ""}${isFresh(`${seat}${card}`) ? " fresh" : ""}`,
-      "data-seat": seat,
-      style: seatStyle(seat, view.players, { "z-index": String(order + 1) }),
-    }, cardView(card))));
-}
-
-export function singleTrickKeys(trick) {
-  return (trick?.plays ?? []).map(({ seat, card }) => `${seat}${card}`);
 }
 
 // The hand: `props(code)` gives {enabled, dimmed, selected, onClick, extraClass} per card.
@@ -127,29 +98,36 @@ function lastTrickChanged(previous, next) {
     ? next.last_trick : null;
 }
 
-function sheetGrew(previous, next) {
-  return (next.sheet?.rows.length ?? 0) > (previous.sheet?.rows.length ?? 0);
-}
-
-// Your result at the end: your team's in a partnership, else your place among all seats
-// (Zevaka's ranking, else the winners first, then the scores; spec.lowScoreWins for Kozel).
+// Your result at the end: your side's in a partnership, else your place among all seats
+// (spec.place(view) where the game ranks the seats itself, else the winners first, then the
+// scores: scores[i] is view.sides[i]'s, lower first with spec.lowScoreWins).
 export function yourResult(view, spec = {}) {
   const winners = view.winner ?? [];
-  const mySide = (view.teams ?? view.sides ?? []).find((side) => side.includes(HUMAN));
-  if (mySide && mySide.length > 1) {
+  const yours = view.sides.findIndex((side) => side.includes(viewer));
+  if (view.sides[yours].length > 1) {
     if (winners.length === view.players) return { text: t("Your team tied."), won: false };
-    return winners.includes(HUMAN)
+    return winners.includes(viewer)
       ? { text: t("Your team won the match."), won: true } : { text: t("Your team lost the match."), won: false };
   }
   const count = view.players;
-  const scores = view.scores ?? [];
-  const better = (seat) => (spec.lowScoreWins ? scores[seat] < scores[HUMAN] : scores[seat] > scores[HUMAN]);
-  let place = 1;
-  if (view.ranking?.length === count) place = view.ranking.indexOf(HUMAN) + 1;
-  else if (!winners.includes(HUMAN)) {
-    for (let seat = 0; seat < count; seat += 1) if (seat !== HUMAN && (winners.includes(seat) || better(seat))) place += 1;
+  const scores = view.scores;
+  const better = (side) => (spec.lowScoreWins ? scores[side] < scores[yours] : scores[side] > scores[yours]);
+  let place = spec.place?.(view) ?? 1;
+  if (!spec.place && !winners.includes(viewer)) {
+    view.sides.forEach(([seat], side) => {
+      if (seat !== viewer && (winners.includes(seat) || better(side))) place += 1;
+    });
   }
   return { text: t("You finished in place {place} of {count}.", { place, count }), won: place === 1 };
+}
+
+// How a hint names an action: the game's words for it (spec.actionName: the verb, and a
+// contract where there is one), then the bid and the cards.
+export function describeAction(action, spec = {}) {
+  const cards = action.cards ?? (action.card ? [action.card] : []);
+  const named = cards.filter(Boolean).map(cardLabel).join(", ");
+  const words = spec.actionName?.(action) ?? String(action.type).replace(/_/g, " ");
+  return [words, action.n ?? "", named].filter((part) => part !== "").join(" ");
 }
 
 // Motion the player asked the system to reduce is left out (CSS stops the animations too).
@@ -182,27 +160,30 @@ function celebration() {
 
 /*
 spec: {
+  id                                the game's id (the screen's class game-<id>)
   names(view)                       seat names (default: seats.js)
   feltClass(view)                   extra classes of the felt
   info(view), badge(view)           the bar's middle: deal info and the trump (or contract) badge
   seat(view, seat, ctx)             an opponent's box (use seatBox)
   me(view, ctx)                     the lines of your own box (before the status)
   center(view, ctx)                 the middle of the felt
-  centerKeys(trick)                 keys of what the middle shows (for the slide-in animation)
+  centerKeys(trick, view)           keys of what the middle shows, for its slide-in (default: none)
   panel(view, ctx)                  controls above the hand, or null
   hand(view, ctx)                   the hand row
   status(view, ctx)                 the status text
   sheet(view, names)                the score sheet (a node)
-  completedTrick(previous, next)    the trick an action completed, or null (default: last_trick changed)
-  dealDone(previous, next)          a deal ended (default: sheet.rows grew)
-  closingView(previous, next)       the table as the finished deal ended
-  dealTitle(next)                   title of the deal's sheet dialog
+  narrate(previous, next, names)    the sentences an action is announced with (narrate.js)
+  actionName(action)                the verb a hint names an action with (describeAction)
+  dealTitle(next)                   title of the deal's sheet dialog (next.closing: the deal as it ended)
   dealBody(next, names)             nodes above the sheet in that dialog
   finalBody(next, names)            nodes of the final dialog (default: winner text and sheet)
   pause(previous, next, names)      extra moment after an action: render options, or null
   reset(view)                       the view changed by a move: drop local choices (selection)
   lowScoreWins                      the lower total is the better place (Kozel's goat points)
+  place(view)                       the viewer's place at the end, where the game ranks the seats (Zevaka)
 }
+A completed trick is shown when view.last_trick changes; a deal's end when the view brings
+`closing` (Python's view of the finished deal as it ended, shown behind the deal's sheet).
 ctx: {busy, stalled, humanToAct, trick, trickWinner, names, onAction, rerender, isFresh, ...extra}
 */
 // onPlayAgain(): a new match with the same game, players, level and options (the final dialog).
@@ -244,7 +225,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     }
     const focus = focusSnapshot(screen);
     const overlays = [...screen.querySelectorAll(":scope > .overlay")]; // an open dialog stays open
-    const humanToAct = view.to_act === HUMAN && !view.over && trickWinner === null && !options.pausing;
+    const humanToAct = view.to_act === viewer && !view.over && trickWinner === null && !options.pausing;
     if (humanToAct && !busy && !yourTurnSounded) playSound("turn");
     yourTurnSounded = humanToAct;
     const ctx = {
@@ -253,7 +234,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     };
     const opponents = [];
     // Clockwise from your left, so the order on screen follows the places round the table.
-    for (let step = 1; step < view.players; step += 1) opponents.push(spec.seat(view, (HUMAN + step) % view.players, ctx));
+    for (let step = 1; step < view.players; step += 1) opponents.push(spec.seat(view, (viewer + step) % view.players, ctx));
 
     // The new table goes in front of any open dialog, which stays where it is (moving it
     // would take the keyboard focus out of it).
@@ -272,7 +253,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
         }, "⋯")),
       el("div", { class: `felt players-${view.players}${view.players > 4 ? " crowded" : ""} ${spec.feltClass?.(view) ?? ""}`.trim() },
         opponents, spec.center(view, ctx)),
-      el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": HUMAN },
+      el("div", { class: `me${humanToAct && !busy ? " to-act" : ""}`, "data-testid": "seat", "data-seat": viewer },
         spec.me(view, ctx),
         // The buttons float at the right of the status, whose words flow around them: no new row.
         el("div", { class: "status-row" },
@@ -287,11 +268,11 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
         t("Arrow keys move between cards and between buttons of a group; Enter or Space plays or selects.")),
     );
     screen.prepend(...parts.childNodes);
-    onScreen = new Set(spec.centerKeys ? spec.centerKeys(trick, view) : singleTrickKeys(trick));
+    onScreen = new Set(spec.centerKeys?.(trick, view) ?? []);
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
     }
-    const deal = view.deal?.number ?? null;
+    const deal = view.deal.number;
     if (deal !== dealShown && view.hand?.length && !view.over) {
       if (dealShown !== null) { // not the table first opened (a resumed game is not dealt again)
         screen.querySelectorAll("[data-testid=hand] .card").forEach((card, index) => {
@@ -310,11 +291,11 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   // What an action changed, shown before the table moves on: the completed trick for a
   // moment, then the deal's line of the score sheet (or the final sheet).
   async function showOutcome(previous, next) {
-    announce(narrate(previous, next, names));
+    announce(narrate(previous, next, names, spec.narrate));
     playSound("card");
-    const trick = (spec.completedTrick ?? lastTrickChanged)(previous, next);
-    const dealDone = (spec.dealDone ?? sheetGrew)(previous, next);
-    const shown = (dealDone || next.over) && spec.closingView ? spec.closingView(previous, next) : next;
+    const trick = lastTrickChanged(previous, next);
+    const dealDone = Boolean(next.closing);
+    const shown = next.closing ?? next; // behind the deal's sheet, the deal as it ended
     const pause = spec.pause?.(previous, next, names);
     if (pause) {
       render(shown, { busy: true, pausing: true, ...pause });
@@ -367,9 +348,9 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   }
 
   // The hard bot's suggestion: said in the notice line, its cards marked in the hand.
-  function showHint(action, message) {
+  function showHint(action) {
     hinted = new Set(action.cards ?? (action.card ? [action.card] : []));
-    showNotice(message, { advice: true });
+    showNotice(t("Hint: {action}", { action: describeAction(action, spec) }), { advice: true });
   }
 
   // The same table again (the language changed): the view and the moment as they were; a
@@ -388,24 +369,17 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   return { screen, render, rerender, showOutcome, showNotice, showHint, conceal };
 }
 
-// Partnerships: team 0 is yours ("Us"), team 1 the other ("Them").
-export function teamName(team) {
-  return team === 0 ? t("Us") : t("Them");
-}
-
-// "Us (You and North)".
-export function teamWithPlayers(team, players) {
-  return t("{team} ({players})", { team: teamName(team), players: listNames(players) });
-}
-
 // The title of the dialog after a deal.
 export function dealDoneTitle(next) {
-  return t("Deal {deal} done", { deal: next.sheet.rows[next.sheet.rows.length - 1].deal });
+  return t("Deal {deal} done", { deal: next.closing.deal.number });
 }
+
+// What a bot is doing, for waitingText.
+export const isPlaying = (name) => t("{name} is playing…", { name });
 
 // A bot's or your turn, said the same way in every game: doing(name) says what the bot does.
 export function waitingText(view, names, { stalled }, doing) {
-  if (view.to_act === null || view.to_act === undefined || view.to_act === HUMAN) return "";
+  if (view.to_act === null || view.to_act === undefined || view.to_act === viewer) return "";
   const name = names[view.to_act];
   if (stalled) return t("{name} could not move: press Try again", { name });
   return doing(name);

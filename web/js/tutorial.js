@@ -9,7 +9,7 @@ import { el, sleep } from "./dom.js";
 import { showDialog } from "./score-sheet.js";
 import { t } from "./i18n.js";
 
-const HUMAN = 0;
+const LEARNER = 0; // the seat the lesson is written for (games/tutorials.py)
 const OFF_SCRIPT_LEVEL = "easy";
 
 function same(a, b) {
@@ -59,7 +59,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     op: "new", game, players: tutorial.players, options: tutorial.options, seed: tutorial.seed, deck: tutorial.deck,
   });
   let record = created.record;
-  let { view } = await call({ op: "view", record, seat: HUMAN });
+  let { view } = await call({ op: "view", record, seat: LEARNER });
   let index = 0;
   let onScript = true;
   const startRows = view.sheet?.rows.length ?? 0;
@@ -132,7 +132,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   }
 
   async function act(action, seat) {
-    const answer = await call({ op: "act", record, action, seat, view_seat: HUMAN });
+    const answer = await call({ op: "act", record, action, seat, view_seat: LEARNER });
     if (stopped) return;
     const previous = view;
     record = answer.record;
@@ -145,7 +145,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     busy = true;
     try {
       while (!stopped && !lessonOver()) {
-        if (view.to_act === HUMAN) {
+        if (view.to_act === LEARNER) {
           say(onScript ? steps[index].coach
             : t("You left the lesson's path: that move is legal too. Play the deal out as you like."), onScript ? "human" : "off");
           busy = false;
@@ -178,7 +178,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     say(text.textContent, "bots");
     table.render(view, { busy: true });
     try {
-      await act(action, HUMAN);
+      await act(action, LEARNER);
     } catch (error) {
       busy = false;
       if (!stopped) {

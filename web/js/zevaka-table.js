@@ -10,9 +10,8 @@
 import { el } from "./dom.js";
 import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
 import { listChoices, sheetGrid, showDialog } from "./score-sheet.js";
-import { t, tn } from "./i18n.js";
-import { HUMAN, actionButtons, createTable, seatBox, waitingText } from "./table.js";
-import { isPlaying } from "./oh-hell-table.js";
+import { t, tc, tn } from "./i18n.js";
+import { actionButtons, createTable, isPlaying, seatBox, viewer, waitingText } from "./table.js";
 
 const COMMON = "common";
 // The game's call, kept in Russian in every language (like "Uno!"); the texts around it explain it.
@@ -49,13 +48,13 @@ function modeBadge(view) {
 // Where a card could go: "on the common pile", "on your pile", "on West's pile".
 function onPile(target, names) {
   if (target === COMMON) return t("on the common pile");
-  return target === HUMAN ? t("on your pile") : t("on {name}'s pile", { name: names[target] });
+  return target === viewer ? t("on your pile") : t("on {name}'s pile", { name: names[target] });
 }
 
 // Where a card went: "onto the common pile"...
 function ontoPile(target, names) {
   if (target === COMMON) return t("onto the common pile");
-  return target === HUMAN ? t("onto your pile") : t("onto {name}'s pile", { name: names[target] });
+  return target === viewer ? t("onto your pile") : t("onto {name}'s pile", { name: names[target] });
 }
 
 function ordinal(n) {
@@ -70,17 +69,17 @@ function ordinal(n) {
   }
 }
 
-export function missText(miss, names) {
+function missText(miss, names) {
   const card = cardLabel(miss.card);
   const where = listChoices(miss.targets.map((target) => onPile(target, names)));
-  return miss.seat === HUMAN ? t("You drew while {card} could go {where}.", { card, where })
+  return miss.seat === viewer ? t("You drew while {card} could go {where}.", { card, where })
     : t("{name} drew while {card} could go {where}.", { name: names[miss.seat], card, where });
 }
 
 // What happened, for you (first) or another player (second).
-export function eventText(event, names) {
+function eventText(event, names) {
   if (!event) return "";
-  const you = event.seat === HUMAN;
+  const you = event.seat === viewer;
   const name = names[event.seat];
   const card = event.card ? cardLabel(event.card) : "";
   const target = event.target !== undefined ? ontoPile(event.target, names) : "";
@@ -113,6 +112,23 @@ function lastNews(view, names) {
   return eventText(events[events.length - 1], names);
 }
 
+// The announcements: what the move's events say, «Прозевал!» with its miss.
+function narrate(previous, next, names) {
+  if (next.move === previous.move) return [];
+  return (next.events ?? []).map((event) => (event.type === "missed"
+    ? `«${PROZEVAL}» ${missText(event, names)}`
+    : eventText(event, names)));
+}
+
+function actionName(action) {
+  switch (action.type) {
+    case "move": return tc("action", "move");
+    case "draw": return tc("action", "draw");
+    case "place": return tc("action", "place");
+    default: return null;
+  }
+}
+
 function createChoice() {
   let selected = false;
   return { get: () => selected, set: (value) => { selected = value; } };
@@ -131,7 +147,7 @@ export function createZevakaTable(args) {
 
   // A tap on a pile: the legal action if there is one, else the try as tapped (Python explains).
   function tapTarget(view, ctx, target) {
-    const mine = view.pending && view.pending.seat === HUMAN;
+    const mine = view.pending && view.pending.seat === viewer;
     const type = mine ? "place" : "move";
     choice.set(false);
     const legal = view.legal.find((a) => a.type === type && a.target === target);
@@ -198,7 +214,7 @@ export function createZevakaTable(args) {
           el("span", { class: "pile-label" }, view.phase === "stock" ? t("Stock") : t("Stock used up")),
           view.stock_count > 0 ? cardBack("stock-card", t("The stock")) : el("span", { class: "pile-empty" }),
           el("span", { class: "muted" }, tn("{n} card", "{n} cards", view.stock_count))),
-        pending && pending.seat !== HUMAN && el("div", { class: "pending", "data-testid": "pending", "data-seat": pending.seat },
+        pending && pending.seat !== viewer && el("div", { class: "pending", "data-testid": "pending", "data-seat": pending.seat },
           el("span", { class: "pile-label" }, t("{name} drew", { name: ctx.names[pending.seat] })), cardView(pending.card))),
       el("p", { class: "zevaka-news", "data-testid": "news", "aria-live": "polite" }, lastNews(view, ctx.names)),
       view.last_missed && el("p", { class: "missed-note", "data-testid": "missed-note", "data-seat": view.last_missed.seat,
@@ -211,8 +227,8 @@ export function createZevakaTable(args) {
   }
 
   function own(view, ctx) {
-    const pile = view.piles[HUMAN];
-    const pending = view.pending && view.pending.seat === HUMAN ? view.pending.card : null;
+    const pile = view.piles[viewer];
+    const pending = view.pending && view.pending.seat === viewer ? view.pending.card : null;
     const active = canTap(view, ctx);
     const hinted = (view.hints ?? []).length > 0;
     const draw = view.legal.find((a) => a.type === "draw") ?? null;
@@ -237,14 +253,14 @@ export function createZevakaTable(args) {
 
   function status(view, ctx) {
     if (view.over) return t("Game over");
-    if (view.to_act === HUMAN) {
+    if (view.to_act === viewer) {
       if (ctx.busy) return "…";
-      if (view.pending && view.pending.seat === HUMAN) {
+      if (view.pending && view.pending.seat === viewer) {
         return t("You drew {card}: tap the pile it goes on", { card: cardLabel(view.pending.card) });
       }
       if (!view.legal.some((a) => a.type === "draw")) return t("Your last card: tap the pile it goes on");
       if (choice.get()) return t("Now tap the pile your top card goes on");
-      if (!view.piles[HUMAN].top) return t("Your turn: draw a card");
+      if (!view.piles[viewer].top) return t("Your turn: draw a card");
       // Strict mode must not give away whether a move exists: the status says what to look for.
       if (!view.hints) return t("Your turn: move your top card if it fits on a pile, else draw");
       if (view.hints.length === 0) return t("Your top card fits nowhere: draw");
@@ -276,7 +292,7 @@ export function createZevakaTable(args) {
     if (view.end === "empty") return t("Every card found a place: nobody loses.");
     if (view.loser === null || view.loser === undefined) return "";
     const stuck = view.end === "deadlock";
-    if (view.loser === HUMAN) {
+    if (view.loser === viewer) {
       return stuck ? t("You are the zevaka: last with cards (the game was stuck; most cards loses).")
         : t("You are the zevaka: last with cards.");
     }
@@ -294,17 +310,18 @@ export function createZevakaTable(args) {
     badge: modeBadge,
     seat,
     me: (view, ctx) => [
-      el("div", { class: "seat-name" }, ctx.names[HUMAN],
-        view.piles[HUMAN].missed > 0 && el("span", { class: "missed-badge", "data-testid": "seat-missed" }, `×${view.piles[HUMAN].missed}`)),
+      el("div", { class: "seat-name" }, ctx.names[viewer],
+        view.piles[viewer].missed > 0 && el("span", { class: "missed-badge", "data-testid": "seat-missed" }, `×${view.piles[viewer].missed}`)),
     ],
     center: middle,
     centerKeys: () => [],
     hand: own,
     status,
     sheet: standings,
-    completedTrick: () => null,
-    dealDone: () => false,
     reset: () => choice.set(false),
+    narrate,
+    actionName,
+    place: (view) => view.ranking.indexOf(viewer) + 1, // the game ranks every seat at its end
     // «Прозевал!»: a new miss stays on the table for a moment (at least 0.9 s: it is the game's point).
     pause: (previous, next) => (next.last_missed && next.last_missed.move !== previous.last_missed?.move
       ? { missFlash: next.last_missed, ms: Math.max(args.settings.trickDelayMs, args.settings.trickDelayMs > 0 ? 900 : 0) }

@@ -89,6 +89,7 @@ class Game:
     version = 1
     options_schema: tuple[Option, ...] = ()
     state_class = State
+    better_score = "higher"  # of two final scores, which is the better: "higher", "lower", or None (no score to rank)
 
     # ---- the contract -------------------------------------------------------------
     def new_match(self, players, options=None, seed=None, deck=None, *, _chance=None) -> State:
@@ -292,4 +293,5 @@ class Game:
             "players": [self.min_players, self.max_players],
             "default_players": self.default_players,
             "options": [o.to_json() for o in self.options_schema],
+            "better_score": self.better_score,
         }

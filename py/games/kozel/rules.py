@@ -113,6 +113,7 @@ def individual_result(points: list[int], tricks: list[int]) -> list[int]:
 class Kozel(Game):
     id = "kozel"
     title = N_("Kozel (Козёл)")
+    better_score = "lower"  # defeat points: the goat is the side that reaches the limit
     min_players, max_players, default_players = 2, 4, 4
     options_schema = (
         Option("limit", N_("The party ends at (defeat points)"),

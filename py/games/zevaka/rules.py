@@ -88,6 +88,7 @@ RANKS_WITH_ARTICLE = {
 class ZevakaGame(Game):
     id = "zevaka"
     title = N_("Zevaka (Зевака)")
+    better_score = None  # the cards left: who loses is the whole result
     min_players, max_players, default_players = 2, 6, 3
     options_schema = (
         Option("deck", N_("Deck"), (("auto", N_("Auto: 36 cards for 2–3 players, 52 for 4+")),
@@ -421,7 +422,7 @@ class ZevakaGame(Game):
         return {
             "phase": state.phase,
             "scores": [self.total(state, s) for s in range(n)],
-            "deal": {"number": self.deal_number(state)},
+            "deal": {"number": self.deal_number(state), "count": 1},  # the whole game is one deal
             "deck": self.deck_size(state),
             "ranks": state.ranks,
             "cycle": cycle(state.ranks, wild),
