@@ -105,6 +105,10 @@ def check_turn(page, people):
     assert page.eval_on_selector_all("[data-testid=hand-card]", "nodes => nodes.map(n => n.dataset.card)") == view.get("hand", [])
     hidden = {card for seat in people if seat != to_act for card in python_view(record, seat).get("hand", [])}
     assert not face_up_cards(page) & hidden
+    # "partner" marks the acting person's partners (view.sides), whichever seat they sit in.
+    partners = {int(seat) for seat in page.eval_on_selector_all(
+        "[data-testid=seat]:has(.partner-badge)", "nodes => nodes.map(n => n.dataset.seat)")}
+    assert partners == {seat for side in view["sides"] if to_act in side for seat in side if seat != to_act}
     # Undo is yours: offered only when no other person has decided since your last decision.
     actors = turn(record)["actors"]
     mine = [index for index, seat in enumerate(actors) if seat == to_act]
