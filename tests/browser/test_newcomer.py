@@ -105,16 +105,19 @@ def test_team_and_low_score_results(new_page, open_app, site_url):
     page = new_page(PHONE)
     open_app(page)
     result = page.evaluate(f"""import('{site_url}js/table.js').then(({{ yourResult }}) => [
-        yourResult({{ players: 4, winner: [0, 2], teams: [[0, 2], [1, 3]], scores: [4, 12] }}, {{ lowScoreWins: true }}),
+        yourResult({{ players: 4, winner: [0, 2], sides: [[0, 2], [1, 3]], scores: [4, 12] }}, {{ lowScoreWins: true }}),
         yourResult({{ players: 4, winner: [1, 3], sides: [[0, 2], [1, 3]], scores: [300, 510] }}),
-        yourResult({{ players: 4, winner: [3], teams: [[0], [1], [2], [3]], scores: [8, 12, 5, 2] }}, {{ lowScoreWins: true }}),
-        yourResult({{ players: 4, winner: [0, 1, 2], ranking: [2, 0, 1, 3] }}),
+        yourResult({{ players: 4, winner: [3], sides: [[0], [1], [2], [3]], scores: [8, 12, 5, 2] }}, {{ lowScoreWins: true }}),
+        yourResult({{ players: 4, winner: [0, 1, 2], sides: [[0], [1], [2], [3]], scores: [0, 0, 0, 9], ranking: [2, 0, 1, 3] }},
+          {{ place: (view) => view.ranking.indexOf(0) + 1 }}),  // Zevaka ranks the seats itself
+        yourResult({{ players: 3, winner: [1], sides: [[0], [1], [2]], scores: [40, 52, 12] }}),
     ])""")
     assert result == [
         {"text": "Your team won the match.", "won": True},
         {"text": "Your team lost the match.", "won": False},
         {"text": "You finished in place 3 of 4.", "won": False},
         {"text": "You finished in place 2 of 4.", "won": False},
+        {"text": "You finished in place 2 of 3.", "won": False},
     ]
 
 
