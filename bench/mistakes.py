@@ -68,7 +68,7 @@ POINTS_PER_REWARD = {
     "oh_hell": lambda view: view["deal"]["hand_size"] + 10 - {
         "exact": 0, "per_trick": 0, "minus_difference": -view["deal"]["hand_size"],
         "minus_ten": -10 * view["deal"]["hand_size"]}[view["options"]["scoring"]],
-    "spades": lambda view: 8 * view["hand_size"],
+    "spades": lambda view: 8 * view["deal"]["hand_size"],
     "eight_five_three": lambda view: 21,
     "zevaka": lambda view: 1,
 }

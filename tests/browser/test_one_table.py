@@ -206,10 +206,12 @@ def check_messages(guest, seat, final_record):
         others = {card for other in range(at_move["players"]) if other != seat
                   for card in python_view(at_move, other).get("hand", [])}
         public = {view["deal"]["trump_card"]} if at_move["game"] == "kozel" else set()
-        # The last trick of a finished deal is public, and its cards may be in the new hands.
-        number = (view.get("deal") or {}).get("number", view.get("hand_number"))
+        # The last trick of a finished deal is public, and its cards may be in the new hands; so
+        # is the finished deal as it ended (`closing`: its tricks, no hand).
+        number = view["deal"]["number"]
+        assert view["closing"] is None or view["closing"]["hand"] == []
         this_deal = {key: value for key, value in view.items()
-                     if key != "last_trick" or (value or {}).get("deal") == number}
+                     if key != "closing" and (key != "last_trick" or (value or {}).get("deal") == number)}
         scanned = json.dumps({**message, "view": this_deal})
         assert not (set(CARD.findall(scanned)) & others) - public, view["move"]
     return views
