@@ -657,6 +657,8 @@ def test_view_shows_the_score_sheet_and_hides_the_other_hands():
     assert closing["deal"]["number"] == 1 and view["deal"]["number"] == 2 and closing["hand"] == []
     assert closing["tricks_won"] == [5, 5, 6] and closing["to_act"] is None and closing["legal"] == []
     assert closing["last_trick"] == view["last_trick"] and len(closing["history"]) == 16
+    # The first deal has no pulls because none came before it (G14): said for the deal shown.
+    assert closing["exchange"]["first_deal"] and not view["exchange"]["first_deal"]
     rest = str({k: v for k, v in view.items() if k not in ("hand", "last_trick", "sheet", "closing")})
     for seat in (1, 2):
         for card in state.hands[seat]:

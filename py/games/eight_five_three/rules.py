@@ -466,7 +466,7 @@ class EightFiveThree(TrickGame):
             "named": [list(n) for n in state.named],
             "pass_used": list(state.pass_used),
             "exchange": {
-                "first_deal": state.previous is None,  # G14: no deal before it, so no pulls
+                "first_deal": state.deal_index == 0,  # G14: no deal before it, so no pulls
                 "pulls": [dict(p) for p in state.pulls],
                 "forfeited": state.forfeited,
                 "cancelled": bool(state.pulls) and (state.contract == MINIMUM or (
