@@ -2,7 +2,7 @@
 "Claim the rest"; one tap plays the deal out and the score sheet gives you every trick."""
 
 from conftest import BOOT_TIMEOUT_MS, FAST, PHONE, STEP_TIMEOUT_MS, act_as_human, python_view, saved_record, wait_for_human
-from games.oh_hell.rules import GAME as OH_HELL
+from games.oh_hell import GAME as OH_HELL
 from positions import resume_on_load
 from stacking import dealing_order, deck_52_low_first
 
