@@ -182,7 +182,7 @@ async function boot() {
     show(errorScreen(bootError), "error");
     // A restore that hangs or crashes the worker would again at every start: the next is normal.
     import("./python-snapshot.js").then(({ snapshotStore }) => snapshotStore(new URL("./", document.baseURI)).forget())
-      .catch((reason) => console.warn("the Python snapshot could not be forgotten:", reason));
+      .catch((reason) => console.warn("the interpreter snapshot could not be forgotten:", reason));
     return;
   }
   try {
