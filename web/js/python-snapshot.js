@@ -119,7 +119,7 @@ export function snapshotStore(siteURL) {
           },
         };
       } catch (error) {
-        console.warn("the Python snapshot could not be looked up:", error);
+        console.warn("the interpreter snapshot could not be looked up:", error);
         return null;
       }
     },
@@ -157,7 +157,7 @@ export function snapshotStore(siteURL) {
       try {
         await (await open()).delete(key);
       } catch (error) {
-        console.warn("the Python snapshot could not be deleted:", error);
+        console.warn("the interpreter snapshot could not be deleted:", error);
       }
     },
 
@@ -166,7 +166,7 @@ export function snapshotStore(siteURL) {
       try {
         await write("", { kind: "failed", buildId: found.meta.buildId, failures, reason });
       } catch (error) {
-        console.warn("the failed Python snapshot could not be replaced:", error);
+        console.warn("the failed interpreter snapshot could not be replaced:", error);
         await (await open()).delete(key).catch(() => {});
       }
     },
