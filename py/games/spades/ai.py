@@ -156,7 +156,7 @@ class SpadesAI(TrickAI):
 
     def bid_candidates(self, view) -> list[dict]:
         """The bids the search weighs: plain bids around the count of sure tricks, and nil
-        where it is offered and the hand takes few tricks for sure."""
+        where it is offered and the hand is safe for it."""
         legal = view["legal"]
         hand, players, options = view["hand"], view["players"], view["options"]
         estimate = max(1, bid_for(hand, players, dict(options, nil="off")))
@@ -165,7 +165,7 @@ class SpadesAI(TrickAI):
         if not plain:
             plain = [nearest_bid(legal, estimate)]
         nil = [a for a in legal if a["n"] == 0 and len(a) == 2]
-        if nil and sure_tricks(hand, players, options["jokers"]) < 2.5:
+        if nil and nil_safe(hand, players):  # the playouts do not set a nil as people do: nil only where safe
             plain = nil + plain
         return plain
 
