@@ -169,6 +169,11 @@ def play(host, phones, act, until=lambda record: False, done=None, stop_at_sheet
         record = host_record(host)
         if until(record):
             return turns
+        if stop_at_sheet and python_view(record)["closing"] is not None:
+            # The deal is over (the host's sheet may still be behind its trick pause): no phone
+            # may act on into the next deal, or a guest would close its own sheet on the way.
+            host.wait_for_selector("[data-testid=deal-sheet]", timeout=STEP_TIMEOUT_MS)
+            return turns
         to_act = turn(record)["to_act"]
         if to_act is None:
             return turns
