@@ -15,6 +15,7 @@ from itertools import accumulate
 
 from . import registry
 from .engine.errors import BadRecord, GameError
+from .engine.game import canonical_action
 from .engine.records import check_record
 from .engine.i18n import _, language
 
@@ -157,16 +158,38 @@ def _bot(message):
     if level not in LEVELS:
         raise BadRequest(_("Unknown bot level {level}; choose one of {levels}.", level=repr(level),
                            levels=", ".join(LEVELS)))
-    budget = message.get("budget_ms")
-    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool)
-                               or not 0 <= budget <= MAX_BUDGET_MS):
-        raise BadRequest(_('"budget_ms" must be a number of milliseconds from 0 to {limit}.', limit=MAX_BUDGET_MS))
-    seat = game.to_act(state)
-    if seat is None:
-        raise GameError(_("The match is over; no one is to act."))
-    # Seeded by the match and the move number: the same position gets the same answer.
-    rng = random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
-    return {"action": game.bot(state, seat, level, rng, budget), "seat": seat}
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    return {"action": game.bot(state, seat, level, _bot_rng(state, level), budget), "seat": seat}
+
+
+@_op("hint", "record", "budget_ms")
+def _hint(message):
+    """Hard's move for the seat to act, with one line of why (engine/ai/hints.py): the move is
+    the one the `bot` op gives at level hard."""
+    from .engine.ai import hints  # only when a hint is asked for
+
+    game, state = _replay(message.get("record"))
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    found = hints.hint(game, state, seat, _bot_rng(state, "hard"), budget)
+    return {"action": found["action"], "seat": seat, "reason": found["reason"]}
+
+
+@_op("check", "record", "action", "budget_ms")
+def _check(message):
+    """The play checker: whether `action` (legal, of the seat to act) is clearly worse than hard's
+    move, with the expected cost in the game's unit; the record is not changed."""
+    from .engine.ai import hints
+
+    game, state = _replay(message.get("record"))
+    if "action" not in message:
+        raise BadRequest(_('Op "check" needs an "action".'))
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    game.apply(state, message["action"])  # an illegal action is refused here, as by "act"
+    action = canonical_action(message["action"])
+    return hints.check(game, state, seat, action, _bot_rng(state, "hard"), budget)
 
 
 @_op("undo", "record", "seat", "view_seat")
@@ -229,6 +252,26 @@ def _review(message):
 
 
 # ---- helpers -------------------------------------------------------------------------
+def _budget(message):
+    budget = message.get("budget_ms")
+    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool)
+                               or not 0 <= budget <= MAX_BUDGET_MS):
+        raise BadRequest(_('"budget_ms" must be a number of milliseconds from 0 to {limit}.', limit=MAX_BUDGET_MS))
+    return budget
+
+
+def _to_act(game, state):
+    seat = game.to_act(state)
+    if seat is None:
+        raise GameError(_("The match is over; no one is to act."))
+    return seat
+
+
+def _bot_rng(state, level):
+    """Seeded by the match and the move number: the same position gets the same answer."""
+    return random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
+
+
 def _replay(record):
     if not isinstance(record, dict):
         raise BadRecord(_('The request needs a "record" object (from the "new" or "act" op).'))
