@@ -251,6 +251,17 @@ def _review(message):
     return {"deals": deals}
 
 
+@_op("deal_review", "record", "seat", "deal")
+def _deal_review(message):
+    """A finished deal step by step with every hand (games/review.py). The page asks only where
+    the person may see every hand: a solo match, or a finished one (docs/ui.md)."""
+    from . import review
+
+    game, _state = _replay(message.get("record"))
+    seat = _seat(message, "seat", _state)
+    return review.deal_review(game, message["record"], seat, message.get("deal"))
+
+
 # ---- helpers -------------------------------------------------------------------------
 def _budget(message):
     budget = message.get("budget_ms")
