@@ -214,19 +214,49 @@ def _undo(message):
     return answer
 
 
-@_op("turn", "record")
+@_op("turn", "record", "since")
 def _turn(message):
     """Who is to act, and who made each decision so far: public facts, no cards. Pass-and-play
     asks this while the privacy screen is up (no one's view may be requested then) and to offer
-    Undo only when no other person has decided since."""
+    Undo only when no other person has decided since. With `"since": S`, also what happened in
+    public since S last decided (the privacy screen's "since your last turn"): each seat's
+    number of moves, who took each trick, how many deals ended, who missed a move (Zevaka)."""
     game, state = _replay(message.get("record"))
     record = message["record"]
+    since = _seat(message, "since", state) if "since" in message else None
     replayed = game.replay({**record, "actions": []})
-    actors = []
+    actors, states = [], []
     for action in record["actions"]:
         actors.append(game.to_act(replayed))
+        if since is not None:
+            states.append(replayed)
         replayed = game.apply(replayed, action)
-    return {"to_act": game.to_act(state), "actors": actors}
+    answer = {"to_act": game.to_act(state), "actors": actors}
+    if since is not None:
+        states.append(replayed)
+        first = max((i for i, seat in enumerate(actors) if seat == since), default=-1) + 1
+        answer["since"] = {**_public_news(game, states[first:], actors[first:], since), "first": since not in actors}
+    return answer
+
+
+def _public_news(game, states, actors, seat):
+    """What everyone at the table saw happen over `states` (each before the next decision): no
+    card, only who moved, who took a trick, deals ended and misses."""
+    moves = [0] * states[0].players
+    for actor in actors:
+        moves[actor] += 1
+    tricks, deals, missed = [], 0, []
+    before = game.view(states[0], seat)
+    for state in states[1:]:
+        after = game.view(state, seat)
+        trick = after.get("last_trick")
+        if trick and trick != before.get("last_trick") and trick.get("winner") is not None:
+            tricks.append(trick["winner"])
+        deals += after["deal"]["number"] - before["deal"]["number"]
+        if after.get("last_missed") and after["last_missed"] != before.get("last_missed"):
+            missed.append(after["last_missed"]["seat"])
+        before = after
+    return {"moves": moves, "tricks": tricks, "deals": deals, "missed": missed}
 
 
 @_op("review", "record", "seat")
