@@ -230,7 +230,26 @@ async function showHistory() {
   leavePhones();
   releaseGame();
   const { historyScreen } = await historyModule();
-  show(historyScreen({ games, onBack: () => showStart() }), "history");
+  show(historyScreen({ games, onBack: () => showStart(), onReview: reviewFinished }), "history");
+}
+
+// The deal review of a finished match from the history (its kept record), over the history screen.
+async function reviewFinished(entry, record, host) {
+  if (!Object.hasOwn(TABLES, record.game)) return;
+  const opened = await ask({ op: "view", record, seat: OWNER });
+  if (!opened) return;
+  const [createTable, { finishedDeals }] = await Promise.all([TABLES[record.game](), tableModule()]);
+  setSeating({ people: isPassAndPlay(entry.people) ? entry.people : null, viewer: OWNER });
+  const title = games.find((game) => game.id === record.game)?.title ?? record.game;
+  const hidden = createTable({ settings, title, onAction: () => {}, onLeave: () => {} });
+  hidden.render(opened.view); // never shown: it gives the review the game's words and names
+  const load = async (deal) => {
+    const answer = await bridge.call({ op: "deal_review", record, seat: OWNER, deal });
+    if (answer.error) throw new Error(answer.error.message);
+    return answer;
+  };
+  await hidden.openReview({ load }, finishedDeals(opened.view), finishedDeals(opened.view), host);
+  setSeating();
 }
 
 // A host's invitation opened from its QR code by the phone's camera app: ...#j=CODE. The code

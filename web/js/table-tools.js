@@ -118,6 +118,12 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
         el("button", {
           type: "button", "data-testid": "tool-review",
           onclick: async () => {
+            // Solo, or a finished match: every hand, step by step (deal-review.js). Otherwise the
+            // tricks as this seat saw them (other people play at this table).
+            if (match.reviewAllowed() && table.reviewDeals?.()) {
+              close();
+              return;
+            }
             replaceChildren(content, el("p", {}, t("Loading…")));
             try {
               replaceChildren(content, el("h3", {}, t("Review of finished deals")), reviewBody(await match.review(), names));

@@ -396,9 +396,9 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
 
   // The deal review over the table (deal-review.js, loaded when first opened): `review.load(deal)`
   // asks Python; the game's words, sheet and end-of-deal lines come from the spec.
-  async function openReview(review, count, start = count) {
+  async function openReview(review, count, start = count, host = screen) {
     const { openDealReview } = await import("./deal-review.js");
-    await openDealReview({ host: screen, spec, names, load: review.load, count, start });
+    await openDealReview({ host, spec, names, load: review.load, count, start });
   }
 
   // From the table tools: every finished deal, the last first (only where the review is allowed).

@@ -106,7 +106,7 @@ def summary_points(game, state):
     if loser == 1:
         lines.append(ngettext("West and East score {n} defeat point.", "West and East score {n} defeat points.", points))
     else:
-        lines.append(ngettext("Your team scores {n} defeat point.", "Your team score {n} defeat points.", points))
+        lines.append(ngettext("Your team scores {n} defeat point.", "Your team scores {n} defeat points.", points))
     lines.append(_("Deals go on until a team reaches 12 defeat points: that team is the goat, and the other "
                    "wins the party."))
     return lines

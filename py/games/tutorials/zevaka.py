@@ -27,8 +27,8 @@ def intro() -> dict:
 
 def _pile(target, players) -> str:
     if target == "common":
-        return _("the common pile")
-    return _("{name}'s pile", name=seat_name(target, players))
+        return _("onto the common pile")
+    return _("onto {name}'s pile", name=seat_name(target, players))
 
 
 def _fit(card, target, before) -> str:
@@ -46,14 +46,14 @@ def coach(seat, action, before, after, steps):
         return _note(seat, action, before, after, steps)
     if kind == "move":
         card = before["piles"][HUMAN]["top"]
-        return _("Before you draw, look: your top card fits ({why}). Move it onto {pile} first: once you touch the "
+        return _("Before you draw, look: your top card fits ({why}). Move it {pile} first: once you touch the "
                  "stock, the chance is gone.", why=_fit(card, action["target"], before),
                  pile=_pile(action["target"], players)), "move_first"
     if kind == "place":
         card = before["pending"]["card"]
         target = action["target"]
         tag = "wrap" if C.rank(card) == before["ranks"][0] and _top_rank(before, target) == "A" else "place"
-        return _("The card you drew fits ({why}), so it must go there: put it on {pile}. Then you draw again.",
+        return _("The card you drew fits ({why}), so it must go there: put it {pile}. Then you draw again.",
                  why=_fit(card, target, before), pile=_pile(target, players)), tag
     if before["phase"] == "piles":
         return _("Phase 2: the stock is gone, so you draw from your own face-down pile. The rules stay the same."), "pile_draw"

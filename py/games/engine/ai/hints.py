@@ -16,7 +16,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from . import search
 
 TRIAL_WORLDS = 24  # the paired worlds a hint or a check measures its moves on
@@ -136,7 +136,8 @@ def number(value: float, digits: int = 1) -> str:
     text = f"{value:.{digits}f}"
     if text.startswith("-") and float(text) == 0:
         text = text[1:]
-    return text.replace(".", _("."))  # i18n: the decimal separator ("," in most languages)
+    # i18n: the decimal separator ("," in most languages)
+    return text.replace(".", pgettext("decimal separator", "."))
 
 
 def signed(value: float, digits: int = 1) -> str:
