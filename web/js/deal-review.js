@@ -21,7 +21,10 @@ const TRICK_MOVES = new Set(["play", "pass", "molodka", "decline"]);
 export function openDealReview({ host, spec, names, load, count, start = count, title = null }) {
   return new Promise((resolve) => {
     const overlay = el("div", { class: "overlay review-overlay" });
-    const body = el("div", { class: "review-body", "data-testid": "review-body" });
+    // It scrolls on a phone: focusable, so a keyboard scrolls it too.
+    const body = el("div", {
+      class: "review-body", "data-testid": "review-body", tabindex: "0", role: "region", "aria-labelledby": "deal-review-title",
+    });
     let release = null;
     let review = null;
     let deal = start;
