@@ -288,3 +288,22 @@ def test_python_card_names_read_in_every_language():
     with i18n.language("nl"):
         assert card_name("AS") == "schoppenaas"
     assert card_name("QH") == "the queen of hearts"
+
+
+def test_every_card_corner_letter_is_drawn_and_every_language_has_its_letters():
+    """docs/i18n.md, "Card corners": a letter card-art.js has no glyph for would silently fall
+    back to the English one."""
+    web = REPO / "web" / "js"
+    cards = (web / "cards.js").read_text(encoding="utf-8")
+    art = (web / "card-art.js").read_text(encoding="utf-8")
+    table = cards[cards.index("export const CORNERS = {"):]
+    table = table[:table.index("};")]
+    corners = {lang: dict(re.findall(r'([JQKA]): "(.)"', letters))
+               for lang, letters in re.findall(r"^\s*(\w\w): \{([^}]*)\}", table, re.M)}
+    glyphs = set(re.findall(r'^\s*"?(\w)"?: \{ w:', art, re.M)) | set(re.findall(r'GLYPHS\["(.)"\] =', art))
+    assert set(corners) == {"en", "ru", "pl", "bg", "de", "nl"}
+    assert corners["de"] == {"J": "B", "Q": "D", "K": "K", "A": "A"}
+    assert corners["nl"] == {"J": "B", "Q": "V", "K": "H", "A": "A"}
+    for lang, letters in corners.items():
+        assert set(letters) == {"J", "Q", "K", "A"}, lang
+        assert set(letters.values()) <= glyphs, (lang, set(letters.values()) - glyphs)

@@ -1,7 +1,8 @@
 """The packages' one-way layers, read from the source's imports (issue 24, docs/architecture.md).
 
 A game is a package: rules.py (the game) ← sampler.py (hidden cards dealt again) ← ai.py (the
-search's players), and baseline.py (the rules of thumb), assembled by its __init__.py. The
+search's players), and baseline.py (the rules of thumb), assembled by its __init__.py; hints.py
+words a hint from what the search found (loaded by engine/ai/hints.py when a hint is asked for). The
 engine's contract (engine/*.py) sits below its players (engine/ai/). Nothing below imports
 what stands above it, no game imports another, and no import circle exists anywhere, in the
 Python package or among the page's ES modules.
@@ -19,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "py" / "games"
 GAMES = ("kozel", "oh_hell", "spades", "eight_five_three", "zevaka")
-LAYERS = ("rules", "sampler", "ai", "baseline")
+LAYERS = ("rules", "sampler", "ai", "baseline", "hints")
 
 
 def module_name(path: Path) -> str:
@@ -105,9 +106,10 @@ ALLOWED = {
     "sampler": {"rules"},
     "baseline": {"rules"},
     "ai": {"rules", "sampler", "baseline"},
-    "__init__": set(LAYERS),
+    "hints": {"rules", "ai"},
+    "__init__": set(LAYERS) - {"hints"},
 }
-ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "ai": True, "__init__": False}
+ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "ai": True, "hints": True, "__init__": False}
 
 
 def violations(edges) -> list[str]:
@@ -173,7 +175,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("games."))))
                          check=True).stdout
     loaded = json.loads(out)
     players = [m for m in loaded if m.startswith("games.engine.ai") or m.rsplit(".", 1)[-1] in
-               ("ai", "sampler", "baseline")]
+               ("ai", "sampler", "baseline", "hints")]
     assert players == [], players
     assert "games.kozel.rules" in loaded
 

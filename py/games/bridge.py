@@ -15,6 +15,7 @@ from itertools import accumulate
 
 from . import registry
 from .engine.errors import BadRecord, GameError
+from .engine.game import canonical_action
 from .engine.records import check_record
 from .engine.i18n import _, language
 
@@ -157,16 +158,38 @@ def _bot(message):
     if level not in LEVELS:
         raise BadRequest(_("Unknown bot level {level}; choose one of {levels}.", level=repr(level),
                            levels=", ".join(LEVELS)))
-    budget = message.get("budget_ms")
-    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool)
-                               or not 0 <= budget <= MAX_BUDGET_MS):
-        raise BadRequest(_('"budget_ms" must be a number of milliseconds from 0 to {limit}.', limit=MAX_BUDGET_MS))
-    seat = game.to_act(state)
-    if seat is None:
-        raise GameError(_("The match is over; no one is to act."))
-    # Seeded by the match and the move number: the same position gets the same answer.
-    rng = random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
-    return {"action": game.bot(state, seat, level, rng, budget), "seat": seat}
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    return {"action": game.bot(state, seat, level, _bot_rng(state, level), budget), "seat": seat}
+
+
+@_op("hint", "record", "budget_ms")
+def _hint(message):
+    """Hard's move for the seat to act, with one line of why (engine/ai/hints.py): the move is
+    the one the `bot` op gives at level hard."""
+    from .engine.ai import hints  # only when a hint is asked for
+
+    game, state = _replay(message.get("record"))
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    found = hints.hint(game, state, seat, _bot_rng(state, "hard"), budget)
+    return {"action": found["action"], "seat": seat, "reason": found["reason"]}
+
+
+@_op("check", "record", "action", "budget_ms")
+def _check(message):
+    """The play checker: whether `action` (legal, of the seat to act) is clearly worse than hard's
+    move, with the expected cost in the game's unit; the record is not changed."""
+    from .engine.ai import hints
+
+    game, state = _replay(message.get("record"))
+    if "action" not in message:
+        raise BadRequest(_('Op "check" needs an "action".'))
+    budget = _budget(message)
+    seat = _to_act(game, state)
+    game.apply(state, message["action"])  # an illegal action is refused here, as by "act"
+    action = canonical_action(message["action"])
+    return hints.check(game, state, seat, action, _bot_rng(state, "hard"), budget)
 
 
 @_op("undo", "record", "seat", "view_seat")
@@ -191,19 +214,49 @@ def _undo(message):
     return answer
 
 
-@_op("turn", "record")
+@_op("turn", "record", "since")
 def _turn(message):
     """Who is to act, and who made each decision so far: public facts, no cards. Pass-and-play
     asks this while the privacy screen is up (no one's view may be requested then) and to offer
-    Undo only when no other person has decided since."""
+    Undo only when no other person has decided since. With `"since": S`, also what happened in
+    public since S last decided (the privacy screen's "since your last turn"): each seat's
+    number of moves, who took each trick, how many deals ended, who missed a move (Zevaka)."""
     game, state = _replay(message.get("record"))
     record = message["record"]
+    since = _seat(message, "since", state) if "since" in message else None
     replayed = game.replay({**record, "actions": []})
-    actors = []
+    actors, states = [], []
     for action in record["actions"]:
         actors.append(game.to_act(replayed))
+        if since is not None:
+            states.append(replayed)
         replayed = game.apply(replayed, action)
-    return {"to_act": game.to_act(state), "actors": actors}
+    answer = {"to_act": game.to_act(state), "actors": actors}
+    if since is not None:
+        states.append(replayed)
+        first = max((i for i, seat in enumerate(actors) if seat == since), default=-1) + 1
+        answer["since"] = {**_public_news(game, states[first:], actors[first:], since), "first": since not in actors}
+    return answer
+
+
+def _public_news(game, states, actors, seat):
+    """What everyone at the table saw happen over `states` (each before the next decision): no
+    card, only who moved, who took a trick, deals ended and misses."""
+    moves = [0] * states[0].players
+    for actor in actors:
+        moves[actor] += 1
+    tricks, deals, missed = [], 0, []
+    before = game.view(states[0], seat)
+    for state in states[1:]:
+        after = game.view(state, seat)
+        trick = after.get("last_trick")
+        if trick and trick != before.get("last_trick") and trick.get("winner") is not None:
+            tricks.append(trick["winner"])
+        deals += after["deal"]["number"] - before["deal"]["number"]
+        if after.get("last_missed") and after["last_missed"] != before.get("last_missed"):
+            missed.append(after["last_missed"]["seat"])
+        before = after
+    return {"moves": moves, "tricks": tricks, "deals": deals, "missed": missed}
 
 
 @_op("review", "record", "seat")
@@ -228,7 +281,38 @@ def _review(message):
     return {"deals": deals}
 
 
+@_op("deal_review", "record", "seat", "deal")
+def _deal_review(message):
+    """A finished deal step by step with every hand (games/review.py). The page asks only where
+    the person may see every hand: a solo match, or a finished one (docs/ui.md)."""
+    from . import review
+
+    game, _state = _replay(message.get("record"))
+    seat = _seat(message, "seat", _state)
+    return review.deal_review(game, message["record"], seat, message.get("deal"))
+
+
 # ---- helpers -------------------------------------------------------------------------
+def _budget(message):
+    budget = message.get("budget_ms")
+    if budget is not None and (not isinstance(budget, (int, float)) or isinstance(budget, bool)
+                               or not 0 <= budget <= MAX_BUDGET_MS):
+        raise BadRequest(_('"budget_ms" must be a number of milliseconds from 0 to {limit}.', limit=MAX_BUDGET_MS))
+    return budget
+
+
+def _to_act(game, state):
+    seat = game.to_act(state)
+    if seat is None:
+        raise GameError(_("The match is over; no one is to act."))
+    return seat
+
+
+def _bot_rng(state, level):
+    """Seeded by the match and the move number: the same position gets the same answer."""
+    return random.Random(f"{state.seed}:bot:{len(state.actions)}:{level}")
+
+
 def _replay(record):
     if not isinstance(record, dict):
         raise BadRecord(_('The request needs a "record" object (from the "new" or "act" op).'))

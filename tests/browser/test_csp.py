@@ -37,6 +37,6 @@ def test_every_screen_and_a_deal_run_under_a_strict_csp(new_page, open_app):
     page.click("[data-testid=open-tools]")
     page.wait_for_selector("[data-testid=table-tools]")
     page.click("[data-testid=tool-review]")
-    page.wait_for_selector("[data-testid=review-position]")
+    page.wait_for_selector("[data-testid=deal-review] [data-testid=review-hands]")  # solo: the deal review
     assert page.evaluate("window.cspViolations") == []
     assert refused == []

@@ -26,8 +26,10 @@ import json
 
 import pytest
 
-from conftest import FAST, RESULTS, screenshot
-from positions import human_to_act, record_until, show_position, view_of
+from conftest import FAST, RESULTS, python_view, saved_record, screenshot
+from positions import human_to_act, record_until, resume_on_load, show_position, view_of
+from test_deal_review import SHEETS, before_last_decision_of_first_deal
+from test_pass_and_play import act_kozel
 
 PHONE = {"width": 360, "height": 640}
 PHONE_LANDSCAPE = {"width": 740, "height": 360}
@@ -293,3 +295,77 @@ def test_a_focused_card_leaves_its_neighbours_rank_visible(new_page, open_app):
       return [document.querySelectorAll('.hand.long .card:enabled').length, covered];
     }""")
     assert hidden[0] > 1 and hidden[1] == [], hidden
+
+
+# ---- issue 26: the lesson list, the coach's note with Try again, the deal review --------------
+# Every button of `selector` reachable on the screen (scrolled to where the screen scrolls), at
+# least 44 px both ways, not covered; nothing scrolls sideways.
+NEW_ITEM = """(selector) => {
+  const W = innerWidth, H = innerHeight;
+  const root = document.querySelector(selector);
+  const problems = [];
+  if (!root) return [`${selector}: not shown`];
+  const box = root.getBoundingClientRect();
+  if (box.left < -1 || box.right > W + 1) problems.push(`${selector} ${Math.round(box.left)}..${Math.round(box.right)} wide`);
+  for (const node of root.querySelectorAll("button:not([hidden])")) {
+    node.scrollIntoView({ block: "nearest" }); // a screen taller than the phone scrolls to it
+    const r = node.getBoundingClientRect();
+    if (!r.width) continue;
+    const name = node.dataset.testid ?? node.textContent.trim();
+    if (r.left < -1 || r.right > W + 1 || r.top < -1 || r.bottom > H + 1) problems.push(`${name} off the screen`);
+    if (r.width < 44 || r.height < 44) problems.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === node || node.contains(hit))) problems.push(`${name} covered`);
+  }
+  if (document.scrollingElement.scrollWidth > W) problems.push(`page ${document.scrollingElement.scrollWidth} wide`);
+  return problems;
+}"""
+NEW_ITEM_VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": DESKTOP}
+
+
+@pytest.mark.parametrize("size", list(NEW_ITEM_VIEWPORTS))
+def test_the_lessons_the_coach_and_the_review_fit(new_page, open_app, site_url, size):
+    viewport = NEW_ITEM_VIEWPORTS[size]
+    page = new_page(viewport)
+    open_app(page, FAST)
+    problems = {}
+    # The lesson list (Oh Hell, the first game).
+    page.click("[data-testid=setup] [data-testid=open-tutorial]")
+    page.wait_for_selector("[data-testid=lesson-intro]")
+    problems["lessons"] = page.evaluate(NEW_ITEM, "[data-testid=lesson-intro]")
+    screenshot(page, f"layout-lessons-{size}")
+    # The coach's note after a move the lesson did not want: Try again, or play it anyway.
+    page.click("[data-testid=lesson-start]")
+    page.wait_for_selector("[data-testid=coach][data-state=note]")
+    page.click("[data-testid=coach-next]")
+    page.wait_for_selector("[data-testid=coach][data-state=human]")
+    coached = page.get_attribute("[data-coach=final]", "data-bid")
+    page.locator(f"[data-testid=bid-button]:enabled:not([data-bid='{coached}'])").first.click()
+    page.wait_for_selector("[data-testid=coach][data-state=wrong]")
+    problems["coach"] = page.evaluate(NEW_ITEM, "[data-testid=coach]")
+    coach, hand = page.locator("[data-testid=coach]").bounding_box(), page.locator("[data-testid=hand]").bounding_box()
+    if coach["y"] + coach["height"] > hand["y"] + 1:
+        problems["coach"].append("the coach covers the hand")
+    screenshot(page, f"layout-coach-wrong-{size}")
+    # The deal review at the end of a solo deal, at its first step and at its last (the result).
+    record = before_last_decision_of_first_deal("kozel", 4, {"limit": 6})
+    review = new_page(viewport)
+    resume_on_load(review, record)
+    review.goto(f"{site_url}?{FAST}")
+    review.wait_for_selector("[data-testid=table-screen][data-to-act='0'][data-busy='false']", timeout=60_000)
+    while not review.locator(SHEETS).count():
+        view = python_view(saved_record(review))
+        act_kozel(review, view, set())
+        review.wait_for_selector(f"{SHEETS}, [data-testid=table-screen][data-to-act='0'][data-busy='false']")
+    review.click("[data-testid=review-deal]")
+    review.wait_for_selector("[data-testid=deal-review][data-step='1']")
+    problems["review"] = review.evaluate(NEW_ITEM, "[data-testid=deal-review]")
+    screenshot(review, f"layout-review-{size}")
+    steps = int(review.get_attribute("[data-testid=deal-review]", "data-steps"))
+    for step in range(2, steps + 1):
+        review.click("[data-testid=review-step-next]")
+        review.wait_for_selector(f"[data-testid=deal-review][data-step='{step}']")
+    problems["review-end"] = review.evaluate(NEW_ITEM, "[data-testid=deal-review]")
+    screenshot(review, f"layout-review-end-{size}")
+    problems = {name: found for name, found in problems.items() if found}
+    assert not problems, json.dumps(problems, indent=1)

@@ -15,7 +15,7 @@ def box(page, selector):
 
 def test_hint_and_undo_on_the_phone_table(new_page, open_app):
     page = new_page(PHONE)
-    open_app(page, f"{FAST}&seed=3")
+    open_app(page, f"{FAST}&seed=5")  # seat 1 bids first
     start_match(page, players=3, options={"largest": 3})
     assert wait_for_human(page) == "bid"
     hint, undo = page.locator("[data-testid=table-hint]"), page.locator("[data-testid=table-undo]")
@@ -26,15 +26,25 @@ def test_hint_and_undo_on_the_phone_table(new_page, open_app):
         assert area["x"] >= 0 and area["x"] + area["width"] <= PHONE["width"]
         assert area["y"] + area["height"] <= PHONE["height"]
     assert hint.is_enabled()
+    # A bot bid first: nothing of yours to undo yet, so Undo is disabled (it used to be offered,
+    # and a tap showed "Seat 0 has made no decision to undo yet.").
+    assert saved_record(page)["actions"], "the seed should let a bot bid first"
+    assert undo.is_disabled()
     places = box(page, "[data-testid=table-hint]"), box(page, "[data-testid=table-undo]")
 
     hint.click()
     notice = page.locator("[data-testid=table-notice]")
     notice.wait_for()
     legal = python_view(saved_record(page))["legal"]
-    assert notice.inner_text() in {f"Hint: bid {a['n']}" for a in legal}
+    assert page.inner_text("[data-testid=table-notice] .notice-main") in {f"Hint: bid {a['n']}" for a in legal}
+    # Why, in one line from what the search found (engine/ai/hints.py).
+    reason = page.inner_text("[data-testid=hint-reason]")
+    assert "tricks" in reason and "{" not in reason, reason
     # Advice, not an error: the hint's own style.
     assert "advice" in notice.get_attribute("class").split()
+    screenshot(page, "newcomer-hint-reason")
+    blocking = serious(run_axe(page))
+    assert not blocking, describe(blocking)
 
     record = saved_record(page)
     act_as_human(page, "bid")

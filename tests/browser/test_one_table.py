@@ -129,6 +129,8 @@ def host_record(host):
 
 def dismiss_sheets(page):
     while page.locator("[data-testid=deal-sheet]").count():
+        # Mid-match the deal review (every hand) is offered on no phone, the host's included.
+        assert page.locator("[data-testid=deal-sheet] [data-testid=review-deal]").count() == 0
         page.click("[data-testid=deal-sheet] [data-testid=continue]")
 
 
@@ -359,6 +361,10 @@ def test_oh_hell_match_on_three_phones_and_a_bot(new_page, open_app, tmp_path):
     for page in phones.values():
         page.wait_for_selector("[data-testid=final-sheet]", timeout=STEP_TIMEOUT_MS)
     assert "Vera" in vera.inner_text("[data-testid=final-sheet]")
+    # Every hand, once the match is over, on the phone that holds the record; a guest's phone
+    # holds none and offers no review.
+    assert host.locator("[data-testid=final-sheet] [data-testid=review-deals]").count() == 1
+    assert boris.locator("[data-testid=review-deals], [data-testid=review-deal]").count() == 0
     screenshot(boris, "one-table-oh-hell-final")
     for seat, page in phones.items():
         if seat:

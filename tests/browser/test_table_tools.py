@@ -1,5 +1,5 @@
 """The table tools: deal number and match id, undo to before your last decision, the hard
-bot's hint, the last trick, the review of a finished deal trick by trick, bot speed."""
+bot's hint, the last trick, the deal review of a finished deal (solo: every hand), bot speed."""
 
 import json
 
@@ -45,7 +45,8 @@ def test_undo_hint_last_trick_and_review(new_page, open_app):
     open_tool(page, "tool-hint")
     page.wait_for_selector("[data-testid=table-notice]")
     legal = python_view(saved_record(page))["legal"]
-    assert page.inner_text("[data-testid=table-notice]") in {f"Hint: bid {a['n']}" for a in legal}
+    assert page.inner_text("[data-testid=table-notice] .notice-main") in {f"Hint: bid {a['n']}" for a in legal}
+    assert page.inner_text("[data-testid=hint-reason]")  # and why
 
     # Play on until a trick is complete, then look at it.
     while not python_view(saved_record(page)).get("last_trick"):
@@ -63,14 +64,16 @@ def test_undo_hint_last_trick_and_review(new_page, open_app):
         act_as_human(page, state)
     page.click("[data-testid=continue]")
     wait_for_human(page)
+    # Solo: the tools open the deal review (every hand), the last finished deal first.
     open_tool(page, "tool-review")
-    page.wait_for_selector("[data-testid=review-position]")
-    assert page.inner_text("[data-testid=review-position]") == "Deal 1, trick 1 of 3"
-    page.click("[data-testid=review-next]")
-    assert page.inner_text("[data-testid=review-position]") == "Deal 1, trick 2 of 3"
-    review = json.loads(bridge.handle(json.dumps({"op": "review", "record": saved_record(page), "seat": 0})))
-    shown = page.eval_on_selector_all("[data-testid=trick-review] li .card", "ns => ns.map(n => n.dataset.card)")
-    assert shown == [play["card"] for play in review["deals"][0]["tricks"][1]["plays"]]
+    page.wait_for_selector("[data-testid=deal-review][data-deal='1'][data-step='1']")
+    review = json.loads(bridge.handle(json.dumps({"op": "deal_review", "record": saved_record(page), "seat": 0, "deal": 1})))
+    steps = review["steps"]
+    assert page.inner_text("[data-testid=review-step]") == f"Deal 1 · step 1 of {len(steps)}"
+    page.click("[data-testid=review-step-next]")
+    page.wait_for_selector("[data-testid=deal-review][data-step='2']")
+    shown = page.eval_on_selector_all("[data-testid=review-plays] li .card", "ns => ns.map(n => n.dataset.card)")
+    assert shown == [card for move in steps[1]["actions"] for card in move["action"].get("cards", [])]
 
 
 def test_bot_speed_is_kept(new_page, open_app):

@@ -15,7 +15,7 @@ import { registerServiceWorker } from "./sw-client.js";
 import { claimGame, releaseGame, takeOverGame } from "./tabs.js";
 import { installKeyboard } from "./keyboard.js";
 import { installAnnouncer } from "./announce.js";
-import { applyDeckColours, openSettings, setBuildInfo } from "./settings-dialog.js";
+import { applyCardCorners, applyDeckColours, openSettings, setBuildInfo, setCornersListener } from "./settings-dialog.js";
 import { openRules } from "./rules-screen.js";
 import { learnButton, markTutorialOffered, tutorialOffer } from "./tutorial-offer.js";
 import { privacyScreen } from "./privacy-screen.js";
@@ -61,6 +61,9 @@ mergeHistory().catch((error) => console.warn("the history could not be merged:",
 window.addEventListener("appinstalled", () => askToKeepStorage({ again: true }));
 applyBotSpeed(settings, readPrefs().botSpeed);
 applyDeckColours();
+applyCardCorners();
+// New card letters: the table on show is drawn again (its dialogs stay open); no other screen shows faces.
+setCornersListener(() => { if (document.body.dataset.screen === "table") table?.rerender(); });
 installKeyboard();
 installAnnouncer();
 // A failed write (storage full, or blocked) is said, never thrown: the game goes on.
@@ -227,7 +230,26 @@ async function showHistory() {
   leavePhones();
   releaseGame();
   const { historyScreen } = await historyModule();
-  show(historyScreen({ games, onBack: () => showStart() }), "history");
+  show(historyScreen({ games, onBack: () => showStart(), onReview: reviewFinished }), "history");
+}
+
+// The deal review of a finished match from the history (its kept record), over the history screen.
+async function reviewFinished(entry, record, host) {
+  if (!Object.hasOwn(TABLES, record.game)) return;
+  const opened = await ask({ op: "view", record, seat: OWNER });
+  if (!opened) return;
+  const [createTable, { finishedDeals }] = await Promise.all([TABLES[record.game](), tableModule()]);
+  setSeating({ people: isPassAndPlay(entry.people) ? entry.people : null, viewer: OWNER });
+  const title = games.find((game) => game.id === record.game)?.title ?? record.game;
+  const hidden = createTable({ settings, title, onAction: () => {}, onLeave: () => {} });
+  hidden.render(opened.view); // never shown: it gives the review the game's words and names
+  const load = async (deal) => {
+    const answer = await bridge.call({ op: "deal_review", record, seat: OWNER, deal });
+    if (answer.error) throw new Error(answer.error.message);
+    return answer;
+  };
+  await hidden.openReview({ load }, finishedDeals(opened.view), finishedDeals(opened.view), host);
+  setSeating();
 }
 
 // A host's invitation opened from its QR code by the phone's camera app: ...#j=CODE. The code
@@ -565,18 +587,20 @@ async function resumeOwned(save) {
 function privacyGate(title) {
   let shownSeat = null;
   let players = 0;
+  let news = null;
   let tapped = null;
   function draw() {
     show(privacyScreen({
-      name: seatNames(players)[shownSeat], title,
+      name: seatNames(players)[shownSeat], title, news, names: seatNames(players),
       onReady: () => tapped?.(),
       onLeave: () => showStart(),
     }), "privacy");
   }
   return {
-    ask(seat, count) {
+    ask(seat, count, since = null) {
       shownSeat = seat;
       players = count;
+      news = since;
       draw();
       return new Promise((resolve) => { tapped = resolve; });
     },
@@ -619,7 +643,7 @@ async function openTable({ record, undos = 0, hints = 0, level = DEFAULT_BOT_LEV
       // The first finished match: a natural moment to ask the browser to keep the data.
       if (recorded) askToKeepStorage().catch((error) => console.warn("persistent storage:", error));
     },
-    people, viewer, privacy: gate && { ask: (seat) => gate.ask(seat, record.players), reveal: gate.reveal },
+    people, viewer, privacy: gate && { ask: (seat, since) => gate.ask(seat, record.players, since), reveal: gate.reveal },
     remote: oneTable?.remote ?? null,
   });
   if (oneTable) {

@@ -40,7 +40,30 @@ const GLYPHS = {
   R: { w: 10, d: "M1 14V0h4.6c2.4 0 3.8 1.5 3.8 3.7S8 7.4 5.6 7.4H1M5.4 7.4l4.2 6.6" },
   B: { w: 10, d: "M1 7h4.4C7.6 7 9 5.7 9 3.5 9 1.3 7.6 0 5.4 0H1v14h4.8c2.3 0 3.9-1.4 3.9-3.5S8.1 7 5.6 7" },
   L: { w: 9, d: "M1 0v14h7.8" },
+  // The court cards' and the ace's letters of other languages' decks (setCornerLetters).
+  D: { w: 10, d: "M1 0v14h3.4C7.6 14 9.6 11.4 9.6 7S7.6 0 4.4 0z" },
+  V: { w: 10, d: "M.3 0 5 14 9.7 0" },
+  H: { w: 10, d: "M1 0v14M9 0v14M1 7h8" },
+  W: { w: 12.5, d: "M.3 0l2.8 14L6.3 4.2 9.4 14 12.2 0" },
+  T: { w: 10, d: "M.2 0h9.6M5 0v14" },
+  "Д": { w: 10.5, d: "M.3 14v-3.2h9.9V14M1.8 10.8 3.4 0h5.3v10.8" },
+  "П": { w: 10, d: "M1 14V0h8v14" },
 };
+// Cyrillic letters drawn like their Latin twins.
+GLYPHS["В"] = GLYPHS.B;
+GLYPHS["К"] = GLYPHS.K;
+GLYPHS["А"] = GLYPHS.A;
+GLYPHS["Т"] = GLYPHS.T;
+
+// The letters on the jack, queen, king and ace (the other ranks are digits everywhere).
+let letters = { J: "J", Q: "Q", K: "K", A: "A" };
+export function setCornerLetters(next) {
+  letters = { ...letters, ...next };
+}
+function rankLetter(rank) {
+  const letter = letters[rank] ?? rank;
+  return GLYPHS[letter] ? letter : rank;
+}
 
 // A five-pointed star in a 100 x 100 box.
 const STAR = "M50 3l13.6 29.4 32.2 3.7-23.8 22 6.4 31.8L50 73.9 21.6 89.9 28 58.1 4.2 36.1l32.2-3.7z";
@@ -110,8 +133,8 @@ function wordWidth(text, height) {
 // the same turned round; the middle mark stays inside x 32..68.
 function index(code) {
   const joker = JOKER_LABEL[code];
-  const rank = joker ?? (code[0] === "T" ? "1o" : code[0]);
-  const height = 34;
+  const rank = joker ?? (code[0] === "T" ? "1o" : rankLetter(code[0]));
+  const height = 34; // the widest index, "10" or W, spans x 2..32
   const width = wordWidth(rank, height);
   const { parts } = word(rank, 17 - width / 2, 6, height);
   const mark = joker
@@ -131,7 +154,8 @@ function middle(code) {
   const [rank, suit] = code;
   if ("JQK".includes(rank)) {
     const height = 30;
-    const { parts } = word(rank, 50 - wordWidth(rank, height) / 2, 40, height);
+    const letter = rankLetter(rank);
+    const { parts } = word(letter, 50 - wordWidth(letter, height) / 2, 40, height);
     return node("g", { class: "card-pip" }, [...parts, use(`card-suit-${suit}`, 39, 77, 22, 22)]);
   }
   return node("g", { class: "card-pip" }, [use(`card-suit-${suit}`, 32, 52, 36, 36)]);

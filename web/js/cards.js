@@ -2,8 +2,8 @@
 // rank order, points and legality live in Python.
 
 import { el } from "./dom.js";
-import { backSvg, faceSvg } from "./card-art.js";
-import { t } from "./i18n.js";
+import { backSvg, faceSvg, setCornerLetters } from "./card-art.js";
+import { currentLanguage, t } from "./i18n.js";
 
 const SUITS = {
   S: { symbol: "♠", red: false },
@@ -61,18 +61,45 @@ function capitalized(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// "Queen of hearts" (some languages bend the suit after the rank: one pattern per suit).
-export function cardLabel(code) {
+// "queen of hearts", as it stands inside a sentence (some languages bend the suit after the
+// rank: one pattern per suit); jokers keep their capitals, they are names.
+export function cardName(code) {
   const joker = jokerName(code);
   if (joker) return joker;
   const rank = rankName(code[0]);
   switch (code[1]) {
-    case "S": return capitalized(t("{rank} of spades", { rank }));
-    case "H": return capitalized(t("{rank} of hearts", { rank }));
-    case "D": return capitalized(t("{rank} of diamonds", { rank }));
-    case "C": return capitalized(t("{rank} of clubs", { rank }));
+    case "S": return t("{rank} of spades", { rank });
+    case "H": return t("{rank} of hearts", { rank });
+    case "D": return t("{rank} of diamonds", { rank });
+    case "C": return t("{rank} of clubs", { rank });
     default: return code;
   }
+}
+
+// "Queen of hearts": a card's own label (a card's accessible name, a line of its own).
+export function cardLabel(code) {
+  return capitalized(cardName(code));
+}
+
+// The letters on the jack, queen, king and ace, as the country's common decks print them
+// (docs/i18n.md, "Card corners"). The setting (prefs.cardCorners) defaults to the language.
+export const CORNERS = {
+  en: { J: "J", Q: "Q", K: "K", A: "A" },
+  ru: { J: "В", Q: "Д", K: "К", A: "Т" },
+  pl: { J: "W", Q: "D", K: "K", A: "A" },
+  bg: { J: "В", Q: "Д", K: "П", A: "А" },
+  de: { J: "B", Q: "D", K: "K", A: "A" },
+  nl: { J: "B", Q: "V", K: "H", A: "A" },
+};
+let cornerChoice = "auto";
+
+// "auto" (the interface language's letters) or a language code of CORNERS.
+export function setCardCorners(choice) {
+  cornerChoice = Object.hasOwn(CORNERS, choice) ? choice : "auto";
+}
+
+export function cornerLetters(choice = cornerChoice) {
+  return CORNERS[choice === "auto" ? currentLanguage() : choice] ?? CORNERS.en;
 }
 
 // The face of a card: an inline SVG drawn by card-art.js (indices in two corners, a big suit);
@@ -80,6 +107,7 @@ export function cardLabel(code) {
 const COMPACT = /\b(mini|turn-up|log-card|trump-card)\b/;
 
 function cardFace(code, extraClass = "") {
+  setCornerLetters(cornerLetters());
   return faceSvg(code, { compact: COMPACT.test(extraClass) });
 }
 

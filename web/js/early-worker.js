@@ -1,5 +1,36 @@
 // A classic script, run before the page's modules load (a separate file: the page's
 // Content-Security-Policy allows no inline script).
+
+// The page's catalog first, before Python's downloads take the line: the loading screen then
+// speaks the player's language from its first words (i18n.js adopts this request). Until it
+// arrives the loading screen's English words are hidden (class lang-pending, at most 1.5 s).
+try {
+  const LANGUAGES = ["en", "ru", "pl", "bg", "de", "nl"];
+  let chosen = null;
+  try {
+    chosen = JSON.parse(localStorage.getItem("cardtable.v2.prefs") ?? "{}")?.language ?? null;
+  } catch {
+    chosen = null;
+  }
+  const browser = (navigator.languages?.length ? navigator.languages : [navigator.language])
+    .map((tag) => String(tag).toLowerCase().split(/[-_]/)[0]).find((code) => LANGUAGES.includes(code));
+  const code = LANGUAGES.includes(chosen) ? chosen : browser ?? "en";
+  if (code !== "en") {
+    document.documentElement.classList.add("lang-pending");
+    setTimeout(() => document.documentElement.classList.remove("lang-pending"), 1500);
+    const url = new URL(`locales/${code}.json`, document.baseURI);
+    window.cardtableEarlyCatalog = {
+      code, request: fetch(url, { priority: "high" }).then((response) => {
+        if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+        return response.json();
+      }),
+    };
+    window.cardtableEarlyCatalog.request.catch(() => document.documentElement.classList.remove("lang-pending"));
+  }
+} catch (error) {
+  console.warn("the early catalog request failed; i18n.js loads it", error);
+}
+
 // Python starts booting now, while the page's modules load; bridge-client.js adopts
 // this worker and replays what it said meanwhile.
 try {

@@ -3,12 +3,13 @@
 // a card returned, seen only by the two players involved), the 8's talon swap, then tricks.
 
 import { el } from "./dom.js";
-import { cardButton, cardLabel, cardView, suitSymbol, suitName } from "./cards.js";
+import { cardButton, cardName, cardView, suitSymbol, suitName } from "./cards.js";
 import { sheetGrid, trumpMark, winnerText } from "./score-sheet.js";
 import { N_, t, tc, tn, tp } from "./i18n.js";
 import { cardList, dealKey, said } from "./narrate.js";
 import {
-  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, legalBy, seatBox, stat, viewer, waitingText,
+  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, legalBy, seatBox, seatsFromViewer, stat, viewer,
+  waitingText,
 } from "./table.js";
 import {
   cardCount, playPrompt, playableHand, singlePlays, singleTrick, singleTrickKeys, trickActionName, trickWinnerText,
@@ -289,10 +290,10 @@ function narrate(previous, next, names) {
         lines.push(t("{name} passes a card face down to {to} and gets one back", { name: names[entry.giver], to }));
       } else if (entry.giver === viewer) {
         lines.push(t("You pass {card} to {to} and get back {back}",
-          { card: cardLabel(entry.given), to, back: cardLabel(entry.returned) }));
+          { card: cardName(entry.given), to, back: cardName(entry.returned) }));
       } else {
         lines.push(t("{name} passes you {card}; you give back {back}",
-          { name: names[entry.giver], card: cardLabel(entry.given), back: cardLabel(entry.returned) }));
+          { name: names[entry.giver], card: cardName(entry.given), back: cardName(entry.returned) }));
       }
     }
     const current = previous.exchange.current;
@@ -331,8 +332,21 @@ function actionName(action) {
   }
 }
 
+// What the deal did to each player: "You took 9 tricks with a duty of 8: +1".
+function dealLines(view, names) {
+  const row = view.sheet.rows.at(-1);
+  return seatsFromViewer(view.players).map((seat) => {
+    const cell = row.cells[seat];
+    const deviation = cell.deviation > 0 ? `+${cell.deviation}` : cell.deviation < 0 ? `−${-cell.deviation}` : "0";
+    return said(seat, names, N_("You took {tricks} with a duty of {duty}: {deviation}."),
+      N_("{name} took {tricks} with a duty of {duty}: {deviation}."),
+      { tricks: tn("{n} trick", "{n} tricks", cell.tricks), duty: cell.duty, deviation });
+  });
+}
+
 const spec = {
   id: "eight_five_three",
+  dealLines,
   feltClass: () => "layout-row",
   info: (view) => t("Deal {deal} · to +{target}", { deal: view.deal.number, target: view.target }),
   badge: contractBadge,

@@ -3,7 +3,7 @@
 
 import { el, replaceChildren } from "./dom.js";
 import { statistics } from "./history.js";
-import { downloadJSON, exportAll, importAll, readHistory } from "./storage.js";
+import { downloadJSON, exportAll, importAll, keptRecord, readHistory } from "./storage.js";
 import { currentLanguage, t, tn } from "./i18n.js";
 
 function percent(rate) {
@@ -48,7 +48,7 @@ function entryDetail(entry) {
   return parts.join(" · ");
 }
 
-function historyList(entries, titles) {
+function historyList(entries, titles, onReview) {
   const newest = [...entries].sort((a, b) => String(b.date).localeCompare(String(a.date)));
   return el("ol", { class: "history-list", "data-testid": "history-list" }, newest.map((entry) => {
     // Entries are checked when read (storage.js); one that still fails to render is skipped, not the screen.
@@ -56,7 +56,12 @@ function historyList(entries, titles) {
       return el("li", { class: "history-entry", "data-testid": "history-entry", "data-id": entry.id },
         el("span", { class: "history-game" }, titles.get(entry.game) ?? entry.title ?? entry.game),
         el("span", { class: "history-date" }, new Date(entry.date).toLocaleString(currentLanguage())),
-        el("span", { class: "history-detail" }, entryDetail(entry)));
+        el("span", { class: "history-detail" }, entryDetail(entry)),
+        // The last few finished matches keep their record: their deals can be reviewed.
+        onReview && keptRecord(entry.id) && el("button", {
+          type: "button", class: "bar-button history-review", "data-testid": "history-review",
+          onclick: () => onReview(entry, keptRecord(entry.id)),
+        }, t("Review the deals")));
     } catch (error) {
       console.error("a history entry could not be shown:", error);
       return null;
@@ -72,7 +77,7 @@ function importedText(result) {
   return `${parts.join(", ")}${kept}.`;
 }
 
-export function historyScreen({ games, onBack }) {
+export function historyScreen({ games, onBack, onReview = null }) {
   const titles = new Map(games.map((game) => [game.id, game.title]));
   const message = el("p", { class: "notice", role: "status", "data-testid": "history-message", hidden: true });
   const body = el("div", { class: "history-body" });
@@ -116,7 +121,7 @@ export function historyScreen({ games, onBack }) {
     const entries = readHistory();
     replaceChildren(body,
       el("h2", {}, t("Statistics")), statsTable(entries, titles, games),
-      entries.length ? [el("h2", {}, t("Finished games")), historyList(entries, titles)] : null);
+      entries.length ? [el("h2", {}, t("Finished games")), historyList(entries, titles, onReview && ((entry, record) => onReview(entry, record, screen)))] : null);
   }
 
   const screen = el("section", { class: "screen history-screen", "data-testid": "history-screen" },

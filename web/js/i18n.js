@@ -103,6 +103,11 @@ export function detectLanguage(preferred = navigator.languages?.length ? navigat
 }
 
 function loadCatalog(code) {
+  const early = globalThis.cardtableEarlyCatalog; // early-worker.js asked for it before Python's downloads
+  if (!catalogs.has(code) && early?.code === code) {
+    catalogs.set(code, early.request);
+    early.request.catch(() => catalogs.delete(code));
+  }
   if (!catalogs.has(code)) {
     const url = new URL(`../locales/${code}.json`, import.meta.url);
     const request = fetch(url).then((response) => {
@@ -126,5 +131,6 @@ export async function setLanguage(code) {
   pluralRules = new Intl.PluralRules(next);
   document.documentElement.lang = next;
   for (const callback of [...listeners]) callback(next);
+  document.documentElement.classList.remove("lang-pending"); // the loading screen speaks it now
   return next;
 }

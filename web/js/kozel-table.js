@@ -12,7 +12,7 @@ import { listNames, sheetGrid, trumpMark } from "./score-sheet.js";
 import { N_, t, tc, tn, tp } from "./i18n.js";
 import { cardList, dealKey, said } from "./narrate.js";
 import {
-  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, seatBox, stat, viewer, waitingText,
+  actionButtons, createTable, dealDoneTitle, handRow, isPlaying, seatBox, sidesFromViewer, stat, viewer, waitingText,
 } from "./table.js";
 import {
   cardCount, dealerBadge, isPartner, partnership, sideLabel, sideName, sideOf, trickActionName, trickNews, trumpBadge,
@@ -266,6 +266,20 @@ function dealResultOfThree(view, names, row) {
   return lines;
 }
 
+// What the deal did to each side: "Your team: 58 card points, 2 defeat points".
+function dealLines(view, names) {
+  const row = view.sheet.rows.at(-1);
+  return sidesFromViewer(view).map(({ seats, index }) => {
+    const params = {
+      points: row.card_points[index], defeat: tn("{n} defeat point", "{n} defeat points", row.points[index]),
+    };
+    if (seats.includes(viewer)) {
+      return seats.length > 1 ? t("Your team: {points} card points, {defeat}.", params) : t("You: {points} card points, {defeat}.", params);
+    }
+    return t("{players}: {points} card points, {defeat}.", { players: listNames(seats.map((s) => names[s])), ...params });
+  });
+}
+
 function goatText(view, names) {
   const goat = view.goat;
   if (!goat) return "";
@@ -362,6 +376,7 @@ export function createKozelTable(args) {
     actionName,
     dealTitle: dealDoneTitle,
     dealBody: dealResult,
+    dealLines,
     finalBody: (next, names) => [
       el("p", { class: "winner-text", "data-testid": "winner" }, goatText(next, names)),
       dealResult(next, names),

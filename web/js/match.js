@@ -10,7 +10,7 @@
 
 import { sleep } from "./dom.js";
 import { historyEntry } from "./history.js";
-import { downloadJSON, readPrefs, recordFinished, saveMatch, SCHEMA } from "./storage.js";
+import { downloadJSON, keepFinishedRecord, readPrefs, recordFinished, saveMatch, SCHEMA } from "./storage.js";
 import { t } from "./i18n.js";
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from "./settings.js";
 import { isPassAndPlay, setSeating } from "./seats.js";
@@ -39,8 +39,9 @@ export function runMatch({
   if (!passAndPlay) viewer = 0;
   let stopped = false;
   let busy = false;
-  // Pass-and-play: Undo only while no other person has decided since your last decision (the
-  // bridge's undo would take their moves back too); refreshed at each of your turns.
+  // Undo only once you have decided something (a bot may act first), and, with other people at
+  // the table, only while none of them has decided since (the bridge's undo would take their
+  // moves back too); refreshed at each of your turns from the `turn` op's actors.
   let undoable = false;
   let hidden = false; // the privacy screen is up: the table holds no view to redraw
   setSeating({ people: passAndPlay ? people : remote ? remote.people() : null, viewer });
@@ -57,6 +58,7 @@ export function runMatch({
     const entry = historyEntry(record, view, { undos, hints, title, level, people: seating().people ?? null,
       counted: !shared || readPrefs().passAndPlayStats !== false });
     const recorded = await recordFinished(entry, save);
+    if (recorded.ok) keepFinishedRecord(entry.id, record); // for its deal review from the history
     if (!recorded.ok) {
       banner.show(t("Storage is full: the result of this match was not recorded. Export it to keep it, then free some space and import the file from History & statistics."), {
         action: {
@@ -137,7 +139,10 @@ export function runMatch({
     hidden = true;
     table.conceal();
     clearAnnouncements();
-    await privacy.ask(seat);
+    // What everyone saw since this person's last turn (public facts, no card): the `turn` op.
+    const news = await call({ op: "turn", record, since: seat }).then((answer) => answer.since, () => null);
+    if (stopped) return;
+    await privacy.ask(seat, news);
     if (stopped) return;
     const answer = await call({ op: "view", record, seat });
     if (stopped) return;
@@ -151,7 +156,6 @@ export function runMatch({
   }
 
   async function refreshUndo() {
-    if (!shared) return;
     undoable = false;
     const { actors } = await call({ op: "turn", record });
     const last = actors.lastIndexOf(viewer);
@@ -159,7 +163,29 @@ export function runMatch({
   }
 
   async function humanAction(action) {
+    if (!(await checked(action))) return;
     return humanMove({ op: "act", action, seat: viewer });
+  }
+
+  // The play checker (Settings, off by default): a move hard rates clearly worse is said before it
+  // is made, with what it costs; the person plays it anyway or takes it back. Python judges it
+  // from this seat's view only (engine/ai/hints.py); a failed check never stops the move.
+  async function checked(action) {
+    if (busy || stopped || !table.checkMove || readPrefs().playChecker !== true) return true;
+    busy = true;
+    table.render(view, { busy: true });
+    let answer = null;
+    try {
+      answer = await call({ op: "check", record, action });
+    } catch (error) {
+      console.warn("the move could not be checked:", error);
+    }
+    busy = false;
+    if (stopped) return false;
+    if (!answer?.worse) return true;
+    const play = await table.checkMove(action, answer.best, answer.cost);
+    if (!play) table.render(view);
+    return play && !stopped;
   }
 
   // Your claim of the rest of the deal: Python checks it is sure and plays the deal out.
@@ -230,14 +256,14 @@ export function runMatch({
     if (!stopped) playBots();
   }
 
-  // What the hard bot would do in your seat.
+  // What the hard bot would do in your seat, and why ({action, reason}: engine/ai/hints.py).
   async function hint() {
     if (busy || stopped || view.over || view.to_act !== viewer) return null;
     try {
-      const answer = await call({ op: "bot", record, level: "hard" });
+      const answer = await call({ op: "hint", record });
       hints += 1;
       persist();
-      return answer.action;
+      return { action: answer.action, reason: answer.reason };
     } catch (error) {
       report(error, null);
       return null;
@@ -246,6 +272,17 @@ export function runMatch({
 
   async function review() {
     return (await call({ op: "review", record, seat: viewer })).deals;
+  }
+
+  // The deal review shows every hand: only of a finished deal (Python refuses any other), and
+  // only where the person may see every hand: a solo match, or any match once it is over.
+  function reviewAllowed() {
+    return !shared || view.over;
+  }
+
+  async function dealReview(deal) {
+    if (!reviewAllowed()) throw new BridgeProblem(t("Every hand is shown once the match is over."), "not_allowed");
+    return call({ op: "deal_review", record, seat: viewer, deal });
   }
 
   if (view === null) {
@@ -271,15 +308,17 @@ export function runMatch({
     hint,
     claim,
     review,
+    reviewAllowed,
+    dealReview,
     remoteMove,
     save: persist,
     // A seat went from a person to the computer (one table): its bot plays now if it is to act.
     wake() {
       if (!busy && !stopped) playBots();
     },
-    // Undo has something of yours to take back (and, in pass-and-play, nobody else's with it).
+    // Undo has something of yours to take back (and, with other people, nobody else's with it).
     canUndo() {
-      return shared ? undoable : record.actions.length > 0;
+      return undoable;
     },
     get view() {
       return view;

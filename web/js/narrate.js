@@ -5,13 +5,13 @@
 // named: Kozel's face-down passes, another seat's 2-player Spades draw and the 8-5-3
 // exchanges between the two other players are said without their cards.
 
-import { cardLabel } from "./cards.js";
+import { cardName } from "./cards.js";
 import { listNames } from "./score-sheet.js";
 import { translate } from "./i18n.js";
 import { viewer } from "./seats.js";
 
 export function cardList(cards) {
-  return listNames(cards.map(cardLabel));
+  return listNames(cards.map(cardName));
 }
 
 // "You play …" / "West plays …": two sentences, so every language can inflect both.

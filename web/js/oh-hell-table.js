@@ -3,8 +3,9 @@
 
 import { el } from "./dom.js";
 import { listChoices, sheetGrid, trumpMark } from "./score-sheet.js";
-import { t, tn, tp } from "./i18n.js";
-import { createTable, isPlaying, legalBy, seatBox, stat, viewer, waitingText } from "./table.js";
+import { N_, t, tn, tp } from "./i18n.js";
+import { said } from "./narrate.js";
+import { createTable, isPlaying, legalBy, seatBox, seatsFromViewer, stat, viewer, waitingText } from "./table.js";
 import {
   cardCount, dealerBadge, isBidding, newBids, playPrompt, playableHand, singlePlays, singleTrick, singleTrickKeys,
   trickActionName, trickWinnerText, trumpBadge,
@@ -92,8 +93,19 @@ function sheet(view, names) {
   });
 }
 
+// What the deal did to each player: "You bid 0 and took 1: 0 points".
+function dealLines(view, names) {
+  const row = view.sheet.rows.at(-1);
+  return seatsFromViewer(view.players).map((seat) => {
+    const cell = row.cells[seat];
+    return said(seat, names, N_("You bid {bid} and took {tricks}: {points}."), N_("{name} bid {bid} and took {tricks}: {points}."),
+      { bid: cell.bid, tricks: cell.tricks, points: tn("{n} point", "{n} points", cell.points) });
+  });
+}
+
 const spec = {
   id: "oh_hell",
+  dealLines,
   info: (view) => tn("Deal {deal} of {count}, {n} card", "Deal {deal} of {count}, {n} cards", view.deal.hand_size,
     { deal: view.deal.number, count: view.deal.count }),
   badge: (view) => el("div", { class: "badge-group" }, trumpBadge(view.deal.trump, view.deal.turn_up), bidTotal(view)),

@@ -26,6 +26,12 @@ export function isAway(seat) {
   return away.has(seat);
 }
 
+// Pass-and-play: the seats of the people at this device; null in solo play.
+export function personSeats() {
+  if (!isPassAndPlay(people)) return null;
+  return people.flatMap((name, seat) => (typeof name === "string" ? [seat] : []));
+}
+
 // More than one person at this device (a name in `seats` for each person, null per computer).
 export function isPassAndPlay(seats) {
   return Array.isArray(seats) && seats.filter((name) => typeof name === "string").length > 1;

@@ -2,11 +2,11 @@
 // green), remembered in the stored preferences and applied as a class on <html>.
 // Motion follows the system's "reduce motion" setting (CSS prefers-reduced-motion).
 
-import { el } from "./dom.js";
-import { cardView } from "./cards.js";
+import { el, replaceChildren } from "./dom.js";
+import { cardView, CORNERS, setCardCorners } from "./cards.js";
 import { holdFocus } from "./keyboard.js";
 import { readPrefs, storageKept, writePrefs } from "./storage.js";
-import { t } from "./i18n.js";
+import { LANGUAGES, t } from "./i18n.js";
 
 // What a bug report needs: the app's version and the build (build.json), told by the worker.
 let buildInfo = null;
@@ -17,6 +17,23 @@ export function setBuildInfo({ version, buildId }) {
 export function applyDeckColours(fourColour = Boolean(readPrefs().fourColour)) {
   document.documentElement.classList.toggle("four-colour", fourColour);
   return fourColour;
+}
+
+// The letters on the court cards and the ace: the language's (the default), or a chosen country's.
+export function applyCardCorners(choice = readPrefs().cardCorners) {
+  setCardCorners(choice ?? "auto");
+}
+
+// Told when the card letters change, so the screen on show is drawn again (app.js).
+let onCornersChange = null;
+export function setCornersListener(listener) {
+  onCornersChange = listener;
+}
+
+function cornerChoices() {
+  const letters = (code) => Object.values(CORNERS[code]).join(" ");
+  return [{ value: "auto", label: t("As the language of the app") },
+    ...LANGUAGES.map(({ code, name }) => ({ value: code, label: `${name}: ${letters(code)}`, lang: code }))];
 }
 
 // Whether the browser keeps the saved games and the history for good (persistent storage,
@@ -63,6 +80,26 @@ export function openSettings(host, { onClose = null } = {}) {
       if (event.target.checked) import("./sound.js").then((sound) => sound.playSound("card"));
     },
   });
+  // The play checker (off by default): before a move the computer rates clearly worse, it says so.
+  const checker = el("input", {
+    type: "checkbox", id: "setting-play-checker", "data-testid": "setting-play-checker",
+    checked: readPrefs().playChecker === true,
+    onchange: (event) => writePrefs({ playChecker: event.target.checked }),
+  });
+  const preview = el("div", { class: "deck-preview", "aria-hidden": "true" });
+  const drawPreview = () => replaceChildren(preview, ["JH", "QS", "KD", "AC"].map((code) => cardView(code)));
+  const corners = el("select", {
+    id: "setting-card-corners", "data-testid": "setting-card-corners",
+    onchange: (event) => {
+      writePrefs({ cardCorners: event.target.value });
+      applyCardCorners(event.target.value);
+      drawPreview();
+      onCornersChange?.();
+    },
+  }, cornerChoices().map(({ value, label, lang }) => el("option", {
+    value, lang, selected: value === (readPrefs().cardCorners ?? "auto"),
+  }, label)));
+  drawPreview();
   const dialog = el("div", {
     class: "dialog settings-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title",
     "data-testid": "settings",
@@ -73,6 +110,14 @@ export function openSettings(host, { onClose = null } = {}) {
     el("p", { class: "hint", id: "four-colour-hint" },
       t("Diamonds blue and clubs green, so no two suits share a colour. Suits always differ by their symbol too.")),
     el("div", { class: "deck-preview", "aria-hidden": "true" }, ["AS", "AH", "AD", "AC"].map((code) => cardView(code)))),
+  el("div", { class: "setting" },
+    el("label", { class: "setting-label", for: "setting-card-corners" }, t("Letters on the cards")), " ", corners,
+    el("p", { class: "hint" }, t("The jack, queen, king and ace carry the letters of your language's decks, or of the country you choose.")),
+    preview),
+  el("div", { class: "setting" },
+    el("label", { class: "setting-check", for: "setting-play-checker" }, checker, t("Check my moves")),
+    el("p", { class: "hint", id: "play-checker-hint" },
+      t("Before a move the computer rates clearly worse than its own, it says what it would cost, and you may take it back."))),
   el("div", { class: "setting" },
     el("label", { class: "setting-check", for: "setting-sound" }, sound, t("Sound effects")),
     el("p", { class: "hint", id: "sound-hint" }, t("Soft sounds when a card is played, a trick is won, your turn comes and you win. Off: silence."))),
@@ -88,6 +133,7 @@ export function openSettings(host, { onClose = null } = {}) {
     el("button", { type: "button", class: "primary", "data-testid": "close-settings", onclick: close }, t("Close"))));
   fourColour.setAttribute("aria-describedby", "four-colour-hint");
   sound.setAttribute("aria-describedby", "sound-hint");
+  checker.setAttribute("aria-describedby", "play-checker-hint");
   overlay.append(dialog);
   host.append(overlay);
   release = holdFocus(dialog, { onEscape: close });

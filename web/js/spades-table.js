@@ -3,12 +3,12 @@
 // two-player draw (keep or discard the card you drew), a "spades broken" mark and the sheet.
 
 import { el } from "./dom.js";
-import { cardLabel, cardView } from "./cards.js";
+import { cardName, cardView } from "./cards.js";
 import { listNames, sheetGrid } from "./score-sheet.js";
-import { t, tc, tn, tp } from "./i18n.js";
-import { cardList, dealKey } from "./narrate.js";
+import { N_, t, tc, tn, tp } from "./i18n.js";
+import { cardList, dealKey, said } from "./narrate.js";
 import {
-  actionButtons, cardBack, createTable, handRow, isPlaying, legalBy, seatBox, stat, viewer, waitingText,
+  actionButtons, cardBack, createTable, handRow, isPlaying, legalBy, seatBox, sidesFromViewer, stat, viewer, waitingText,
 } from "./table.js";
 import {
   cardCount, dealerBadge, isBidding, isPartner, newBids, partnership, playPrompt, playableHand, sideLabel, sideName,
@@ -198,8 +198,8 @@ function narrate(previous, next, names) {
     if (seat === viewer && drawn) {
       const kept = next.hand.includes(drawn) && !(previous.hand ?? []).includes(drawn);
       const taken = next.hand.filter((card) => !previous.hand.includes(card) && card !== drawn);
-      lines.push(kept ? t("You keep {card}", { card: cardLabel(drawn) })
-        : t("You discard {card}", { card: cardLabel(drawn) }));
+      lines.push(kept ? t("You keep {card}", { card: cardName(drawn) })
+        : t("You discard {card}", { card: cardName(drawn) }));
       if (taken.length) lines.push(t("You take {card}", { card: cardList(taken) }));
     } else if (seat !== viewer) {
       lines.push(t("{name} draws a card", { name: names[seat] }));
@@ -235,8 +235,25 @@ function finalText(view, names) {
     ? t("{names} win.", { names: listNames(winners.map((s) => names[s])) }) : t("{name} wins.", { name: names[winners[0]] });
 }
 
+// What the hand did to each side: "You bid 5 and took 6: 51 points, 1 bag".
+function dealLines(view, names) {
+  const row = view.sheet.rows.at(-1);
+  return sidesFromViewer(view).map(({ seats, index }) => {
+    const cell = row.cells[index];
+    const points = tn("{n} point", "{n} points", cell.points);
+    const params = { bid: cell.bid, tricks: cell.tricks, points: cell.bags
+      ? t("{points}, {bags}", { points, bags: tn("{n} bag", "{n} bags", cell.bags) }) : points };
+    if (seats.length === 1) {
+      return said(seats[0], names, N_("You bid {bid} and took {tricks}: {points}."), N_("{name} bid {bid} and took {tricks}: {points}."), params);
+    }
+    return seats.includes(viewer) ? t("Your side bid {bid} and took {tricks}: {points}.", params)
+      : t("{players} bid {bid} and took {tricks}: {points}.", { players: listNames(seats.map((s) => names[s])), ...params });
+  });
+}
+
 const spec = {
   id: "spades",
+  dealLines,
   info,
   badge,
   seat: (view, seat, ctx) => seatBox(view, seat, ctx.names, {

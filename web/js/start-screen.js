@@ -18,12 +18,16 @@ function gameBlurb(id) {
   }
 }
 
-// The current choices of the rule options, for their folded line: "Rule options: 3 · Yes · …".
+// The rule options' folded line: what differs from the game's usual rules, each with its option's
+// name ("Hook: Off · Largest hand: 5 cards"), or that the usual rules are chosen.
 function optionsSummary(form, options) {
   const data = new FormData(form);
-  const labels = options.map((option) => option.choices.find((choice) => String(choice.value) === data.get(option.name))?.label)
-    .filter(Boolean);
-  return labels.join(" · ");
+  const changed = options.filter((option) => data.get(option.name) !== null && data.get(option.name) !== String(option.default))
+    .map((option) => {
+      const choice = option.choices.find((entry) => String(entry.value) === data.get(option.name))?.label;
+      return choice && t("{option}: {choice}", { option: option.label, choice });
+    }).filter(Boolean);
+  return changed.length ? changed.join(" · ") : t("the usual rules");
 }
 
 // Choice lists longer than this become a <select>; shorter ones are segmented radios.
@@ -163,7 +167,7 @@ export function startScreen({
   const setupSlot = el("div", { class: "setup-slot" });
   const list = el("ul", { class: "game-list", "data-testid": "game-list" });
 
-  function select(game) {
+  function select(game, { reveal = false } = {}) {
     selected = game;
     onSelect?.(game.id);
     for (const button of list.querySelectorAll("button")) {
@@ -172,12 +176,17 @@ export function startScreen({
     replaceChildren(setupSlot, setupPanel(game, {
       playable: playableGames.has(game.id), level, onStart, onRules, learn, playerNames, onOneTable,
     }));
+    // On a phone the setup panel is under the list: a tap on a tile brings it into view.
+    if (reveal && window.matchMedia?.("(max-width: 899px)").matches) {
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      setupSlot.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    }
   }
 
   replaceChildren(list, games.map((game) => el("li", {},
     el("button", {
       type: "button", class: "game-choice", "data-game": game.id, "data-testid": "game-choice",
-      "aria-pressed": "false", onclick: () => select(game),
+      "aria-pressed": "false", onclick: () => select(game, { reveal: true }),
     },
       el("span", { class: "game-title" }, game.title),
       gameBlurb(game.id) && el("span", { class: "game-blurb", "data-testid": "game-blurb" }, gameBlurb(game.id).text),

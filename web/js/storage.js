@@ -18,6 +18,10 @@ const HISTORY_LOCK = "cardtable.history";
 // This tab's open table (sessionStorage: per tab, kept over a reload).
 const TAB_ACTIVE_KEY = `${PREFIX}tab-active`;
 const PREFS_KEY = `${PREFIX}prefs`;
+// The records of the last few finished matches, for their deal review from the history.
+const RECORDS_KEY = `${PREFIX}records`;
+const MAX_KEPT_RECORDS = 6;
+const MAX_KEPT_CHARS = 600_000; // about 0.6 MB of localStorage's 5: the saves and history come first
 const SEEN_KEY = `${PREFIX}set-aside-seen`;
 // Schema 1: the single-slot save of the first release, and where it set a save aside.
 const V1_CURRENT_KEY = "cardtable.v1.current";
@@ -189,6 +193,8 @@ const PREF_CHECKS = {
   playerNames: (value) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((name) => isShortText(name, 40)),
   passAndPlayStats: (value) => typeof value === "boolean",
   sound: (value) => typeof value === "boolean",
+  playChecker: (value) => typeof value === "boolean", // warn before a clearly worse move (off by default)
+  cardCorners: (value) => isShortText(value, 8), // "auto" or a language code: the court cards' letters
   persistAsked: (value) => typeof value === "boolean", // navigator.storage.persist() was asked once
 };
 
@@ -532,6 +538,41 @@ export async function recordFinished(entry, save) {
   if (result.ok) clearSave(save.record.game);
   else saveMatch(save);
   return result;
+}
+
+// ---- finished records, for the deal review ------------------------------------------------
+// Optional by design: written only when it fits, never at a save's or the history's expense
+// (no banner, no set-aside: a record that cannot be kept just has no review from the history).
+
+function keptRecords() {
+  const parsed = parsedOrUndefined(read(RECORDS_KEY));
+  if (!isPlainObject(parsed) || !Array.isArray(parsed.records)) return [];
+  return parsed.records.filter((kept) => isPlainObject(kept) && isShortText(kept.id) && isRecord(kept.record));
+}
+
+// Keeps `record` (a finished match, history entry `id`) with the newest few; the oldest go
+// first when there is no room.
+export function keepFinishedRecord(id, record) {
+  let records = [...keptRecords().filter((kept) => kept.id !== id), { id, record }].slice(-MAX_KEPT_RECORDS);
+  while (records.length) {
+    const text = JSON.stringify({ schema: SCHEMA, records });
+    if (text.length <= MAX_KEPT_CHARS) {
+      try {
+        storage()?.setItem(RECORDS_KEY, text);
+        return true;
+      } catch {
+        // Full: drop the oldest and try again (never anything else).
+      }
+    }
+    records = records.slice(1);
+  }
+  remove(RECORDS_KEY);
+  return false;
+}
+
+// The kept record of a finished match (its history entry's id), or null.
+export function keptRecord(id) {
+  return keptRecords().find((kept) => kept.id === id)?.record ?? null;
 }
 
 // ---- preferences ----------------------------------------------------------------------

@@ -11,6 +11,8 @@ import { setTableTools } from "./table.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { currentLanguage, t } from "./i18n.js";
 
+const MAX_REASON = 600; // a hint's reason from the host: a line of text, never more
+
 // Far above any view (the longest, 8-5-3's, is a few kB); a bigger message is not read.
 const MAX_HOST_MESSAGE_CHARS = 1_000_000;
 
@@ -158,7 +160,10 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
         table?.showNotice(typeof message.message === "string" && message.message ? message.message : refusalText(message.code));
         break;
       case "hint":
-        if (isPlainObject(message.action)) table?.showHint(message.action); // the table words it
+        // The table words the move; the reason is the host's Python's, shown as text only.
+        if (isPlainObject(message.action)) {
+          table?.showHint(message.action, typeof message.reason === "string" ? message.reason.slice(0, MAX_REASON) : "");
+        }
         break;
       case "end":
         link?.close();

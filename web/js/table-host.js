@@ -127,11 +127,11 @@ export function createHost({ bridge, players, hostName, people = null, id = newT
 
   async function hint(seat, link) {
     if (!match || match.view.over || match.view.to_act !== seat) return refuse(link, "not_your_turn");
-    const answer = await bridge.call({ op: "bot", record: match.record, level: "hard", lang: seats[seat].lang })
+    const answer = await bridge.call({ op: "hint", record: match.record, lang: seats[seat].lang })
       .catch((error) => ({ error: { code: "internal", message: error.message } }));
     // The hint is for the seat to act: if the table moved on meanwhile, it is stale.
     if (answer.error || answer.seat !== seat) return refuse(link, answer.error?.code ?? "not_your_turn", answer.error?.message);
-    link.send({ t: "hint", action: answer.action });
+    link.send({ t: "hint", action: answer.action, reason: answer.reason });
   }
 
   function receive(seat, link, text) {

@@ -62,10 +62,11 @@ function reviewBody(deals, names) {
   return slot;
 }
 
-// Asks the hard bot for your move and shows it on the table as advice (the table words it).
+// Asks the hard bot for your move and shows it on the table as advice: the table words the move,
+// Python the reason.
 async function showHint(match, table) {
-  const action = await match?.hint();
-  if (action) table.showHint?.(action);
+  const hint = await match?.hint();
+  if (hint) table.showHint?.(hint.action, hint.reason);
 }
 
 // The Hint and Undo buttons on the table (table.js): the same actions as in this dialog.
@@ -76,6 +77,11 @@ export function tableHelp(currentMatch, table) {
     undo: () => currentMatch()?.undo(),
     hint: () => showHint(currentMatch(), table),
     claim: () => currentMatch()?.claim(),
+    // The deal review (every hand): solo play, or a finished match (match.js says which).
+    review: {
+      allowed: () => Boolean(currentMatch()?.reviewAllowed()),
+      load: (deal) => currentMatch().dealReview(deal),
+    },
   };
 }
 
@@ -112,6 +118,12 @@ export function openTableTools({ host, match, table, settings, onSpeed, language
         el("button", {
           type: "button", "data-testid": "tool-review",
           onclick: async () => {
+            // Solo, or a finished match: every hand, step by step (deal-review.js). Otherwise the
+            // tricks as this seat saw them (other people play at this table).
+            if (match.reviewAllowed() && table.reviewDeals?.()) {
+              close();
+              return;
+            }
             replaceChildren(content, el("p", {}, t("Loading…")));
             try {
               replaceChildren(content, el("h3", {}, t("Review of finished deals")), reviewBody(await match.review(), names));

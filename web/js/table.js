@@ -6,9 +6,9 @@
 // Everything shown comes from the view; a click sends back one of view.legal's actions.
 
 import { el, sleep } from "./dom.js";
-import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
-import { isAway, seatNames, seatStyle, viewer } from "./seats.js";
-import { showDialog, winnerText } from "./score-sheet.js";
+import { cardBack, cardButton, cardName, cardView } from "./cards.js";
+import { isAway, personSeats, seatNames, seatStyle, viewer } from "./seats.js";
+import { listNames, showDialog, winnerText } from "./score-sheet.js";
 import { focusSnapshot, installKeyboard, restoreFocus } from "./keyboard.js";
 import { announce } from "./announce.js";
 import { narrate } from "./narrate.js";
@@ -99,9 +99,12 @@ function lastTrickChanged(previous, next) {
 }
 
 // Your result at the end: your side's in a partnership, else your place among all seats
-// (spec.place(view) where the game ranks the seats itself, else the winners first, then the
-// scores: scores[i] is view.sides[i]'s, lower first with spec.lowScoreWins).
-export function yourResult(view, spec = {}) {
+// (spec.place(view, seat) where the game ranks the seats itself, else the winners first, then the
+// scores: scores[i] is view.sides[i]'s, lower first with spec.lowScoreWins). In pass-and-play
+// every person's, by name (the device is passed round: "You" would be whoever holds it).
+export function yourResult(view, spec = {}, names = seatNames(view.players)) {
+  const people = personSeats();
+  if (people) return peopleResult(view, spec, people, names);
   const winners = view.winner ?? [];
   const yours = view.sides.findIndex((side) => side.includes(viewer));
   if (view.sides[yours].length > 1) {
@@ -109,23 +112,48 @@ export function yourResult(view, spec = {}) {
     return winners.includes(viewer)
       ? { text: t("Your team won the match."), won: true } : { text: t("Your team lost the match."), won: false };
   }
-  const count = view.players;
+  const place = placeOf(view, viewer, spec);
+  return { text: t("You finished in place {place} of {count}.", { place, count: view.players }), won: place === 1 };
+}
+
+function placeOf(view, seat, spec) {
+  if (spec.place) return spec.place(view, seat);
+  const winners = view.winner ?? [];
+  if (winners.includes(seat)) return 1;
   const scores = view.scores;
-  const better = (side) => (spec.lowScoreWins ? scores[side] < scores[yours] : scores[side] > scores[yours]);
-  let place = spec.place?.(view) ?? 1;
-  if (!spec.place && !winners.includes(viewer)) {
-    view.sides.forEach(([seat], side) => {
-      if (seat !== viewer && (winners.includes(seat) || better(side))) place += 1;
-    });
+  const mine = view.sides.findIndex((side) => side.includes(seat));
+  const better = (side) => (spec.lowScoreWins ? scores[side] < scores[mine] : scores[side] > scores[mine]);
+  let place = 1;
+  view.sides.forEach(([other], side) => {
+    if (other !== seat && (winners.includes(other) || better(side))) place += 1;
+  });
+  return place;
+}
+
+function peopleResult(view, spec, people, names) {
+  const winners = view.winner ?? [];
+  const lines = [];
+  if (view.sides.some((side) => side.length > 1)) {
+    for (const side of view.sides) {
+      const here = side.filter((seat) => people.includes(seat));
+      if (!here.length) continue;
+      const who = listNames(here.map((seat) => names[seat]));
+      lines.push(winners.length === view.players ? t("{names}: a tie.", { names: who })
+        : winners.includes(side[0]) ? t("{names} won the match.", { names: who }) : t("{names} lost the match.", { names: who }));
+    }
+  } else {
+    for (const seat of people) {
+      lines.push(t("{name} finished in place {place} of {count}.", { name: names[seat], place: placeOf(view, seat, spec), count: view.players }));
+    }
   }
-  return { text: t("You finished in place {place} of {count}.", { place, count }), won: place === 1 };
+  return { text: lines.join(" "), won: people.some((seat) => winners.includes(seat)) };
 }
 
 // How a hint names an action: the game's words for it (spec.actionName: the verb, and a
 // contract where there is one), then the bid and the cards.
 export function describeAction(action, spec = {}) {
   const cards = action.cards ?? (action.card ? [action.card] : []);
-  const named = cards.filter(Boolean).map(cardLabel).join(", ");
+  const named = cards.filter(Boolean).map(cardName).join(", ");
   const words = spec.actionName?.(action) ?? String(action.type).replace(/_/g, " ");
   return [words, action.n ?? "", named].filter((part) => part !== "").join(" ");
 }
@@ -174,9 +202,13 @@ spec: {
   sheet(view, names)                the score sheet (a node)
   narrate(previous, next, names)    the sentences an action is announced with (narrate.js)
   actionName(action)                the verb a hint names an action with (describeAction)
+  hintText(action, view, names)     a hint's words where the verb and cards are not enough (Zevaka: the pile)
+  markHint(screen, action)          marks a hinted move beyond its cards in the hand (Zevaka: the pile)
   dealTitle(next)                   title of the deal's sheet dialog (next.closing: the deal as it ended)
   dealBody(next, names)             nodes above the sheet in that dialog
   finalBody(next, names)            nodes of the final dialog (default: winner text and sheet)
+  dealLines(view, names)            one line per person of what the finished deal did to them, yours
+                                    first ("You bid 0 and took 1: 0 points"); `view` is the deal as it ended
   pause(previous, next, names)      extra moment after an action: render options, or null
   reset(view)                       the view changed by a move: drop local choices (selection)
   lowScoreWins                      the lower total is the better place (Kozel's goat points)
@@ -199,7 +231,9 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
   let lastMove = null;
   let notice = null;
   let noticeIsAdvice = false; // a hint is advice, not a refusal: it looks calmer
+  let reason = null; // a hint's reason line, from Python (engine/ai/hints.py)
   let hinted = new Set();
+  let hintAction = null; // the hinted move, for the game's own marks (spec.markHint)
   let yourTurnSounded = false; // the "your turn" sound once per turn, not per re-render
   let dealShown = null; // the deal whose hand is on screen: a new one is dealt in with a short animation
 
@@ -220,7 +254,9 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     if (view.move !== lastMove) {
       lastMove = view.move;
       notice = null;
+      reason = null;
       hinted = new Set();
+      hintAction = null;
       spec.reset?.(view);
     }
     const focus = focusSnapshot(screen);
@@ -261,7 +297,8 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
           el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, spec.status(view, ctx))),
         notice && el("p", {
           class: `table-notice${noticeIsAdvice ? " advice" : ""}`, "data-testid": "table-notice", role: "status",
-        }, notice)),
+        }, el("span", { class: "notice-main" }, notice),
+        reason && el("span", { class: "notice-reason", "data-testid": "hint-reason" }, reason))),
       spec.panel?.(view, ctx),
       spec.hand(view, ctx),
       el("p", { id: "table-keys-hint", class: "sr-only" },
@@ -272,6 +309,7 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     for (const card of screen.querySelectorAll("[data-testid=hand-card]")) {
       if (hinted.has(card.dataset.card)) card.classList.add("hinted");
     }
+    if (hintAction) spec.markHint?.(screen, hintAction);
     const deal = view.deal.number;
     if (deal !== dealShown && view.hand?.length && !view.over) {
       if (dealShown !== null) { // not the table first opened (a resumed game is not dealt again)
@@ -308,9 +346,10 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
       if (trick.winner !== null && trick.winner !== undefined) await gatherTrick(screen, trick.winner, Math.min(320, settings.trickDelayMs / 3));
     }
     // Behind the sheet the finished deal stays on the table, not the next one.
+    const review = tableHelp?.review?.allowed() ? tableHelp.review : null;
     if (next.over) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
-      const result = yourResult(next, spec);
+      const result = yourResult(next, spec, names);
       if (result.won) playSound("won");
       // Your place goes just under the winner line of the game's final body.
       const body = el("div", {}, spec.finalBody ? spec.finalBody(next, names)
@@ -319,44 +358,97 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
       const winnerLine = body.querySelector("[data-testid=winner]");
       if (winnerLine) winnerLine.after(placeLine);
       else body.prepend(placeLine);
-      const choice = await showDialog(screen, {
-        title: t("Game over"), testid: "final-sheet",
-        body: [result.won && celebration(), ...body.childNodes],
-        buttons: [
-          { label: t("See the table"), value: "stay", testid: "stay" },
-          { label: t("Change settings"), value: "new", testid: "new-game" },
-          onPlayAgain && { label: t("Play again"), value: "again", primary: true, testid: "play-again" },
-        ].filter(Boolean),
-      });
+      const lines = spec.dealLines?.(next, names) ?? [];
+      if (lines.length) body.querySelector("[data-testid=your-place]")?.after(dealLines(lines));
+      const parts = [result.won && celebration(), ...body.childNodes];
+      let choice = "review";
+      while (choice === "review") {
+        choice = await showDialog(screen, {
+          title: t("Game over"), testid: "final-sheet", body: parts,
+          buttons: [
+            { label: t("See the table"), value: "stay", testid: "stay" },
+            review && { label: t("Review the deals"), value: "review", testid: "review-deals" },
+            { label: t("Change settings"), value: "new", testid: "new-game" },
+            onPlayAgain && { label: t("Play again"), value: "again", primary: true, testid: "play-again" },
+          ].filter(Boolean),
+        });
+        if (choice === "review") await openReview(review, finishedDeals(next));
+      }
       if (choice === "new") onLeave();
       else if (choice === "again") onPlayAgain();
     } else if (dealDone) {
       render(shown, { busy: true, trick: trick ?? next.last_trick });
-      await showDialog(screen, {
-        title: spec.dealTitle(next), testid: "deal-sheet",
-        body: [spec.dealBody?.(next, names), spec.sheet(next, names)],
-        buttons: [{ label: t("Continue"), value: null, primary: true, testid: "continue" }],
-      });
+      const lines = spec.dealLines?.(next.closing, names) ?? [];
+      let choice = "review";
+      while (choice === "review") {
+        choice = await showDialog(screen, {
+          title: spec.dealTitle(next), testid: "deal-sheet",
+          body: [spec.dealBody?.(next, names), lines.length && dealLines(lines), spec.sheet(next, names)],
+          buttons: [
+            review && { label: t("Review the deal"), value: "review", testid: "review-deal" },
+            { label: t("Continue"), value: null, primary: true, testid: "continue" },
+          ].filter(Boolean),
+        });
+        if (choice === "review") await openReview(review, finishedDeals(next));
+      }
     }
   }
 
+  // The deal review over the table (deal-review.js, loaded when first opened): `review.load(deal)`
+  // asks Python; the game's words, sheet and end-of-deal lines come from the spec.
+  async function openReview(review, count, start = count, host = screen) {
+    const { openDealReview } = await import("./deal-review.js");
+    await openDealReview({ host, spec, names, load: review.load, count, start });
+  }
+
+  // From the table tools: every finished deal, the last first (only where the review is allowed).
+  function reviewDeals() {
+    const review = tableHelp?.review?.allowed() ? tableHelp.review : null;
+    const count = current ? finishedDeals(current) : 0;
+    if (!review || count < 1) return false;
+    openReview(review, count);
+    return true;
+  }
+
   // A message from Python about a try it refused (the table is unchanged); gone after the next move.
-  function showNotice(message, { advice = false } = {}) {
+  function showNotice(message, { advice = false, why = null } = {}) {
     notice = message;
     noticeIsAdvice = advice;
+    reason = why;
     if (current) render(current, lastOptions);
   }
 
-  // The hard bot's suggestion: said in the notice line, its cards marked in the hand.
-  function showHint(action) {
+  // The hard bot's suggestion: the move said in the notice line (the game's words, spec.hintText
+  // where it names a place, such as Zevaka's pile), the reason under it, its cards marked in the
+  // hand and anything else the game marks (spec.markHint).
+  function showHint(action, why = null) {
     hinted = new Set(action.cards ?? (action.card ? [action.card] : []));
-    showNotice(t("Hint: {action}", { action: describeAction(action, spec) }), { advice: true });
+    hintAction = action;
+    const words = spec.hintText?.(action, current, names) ?? describeAction(action, spec);
+    showNotice(t("Hint: {action}", { action: words }), { advice: true, why: why || null });
+  }
+
+  // The play checker's question: `action` is clearly worse than `best`, by `cost` (Python's line).
+  // Resolves true to play it anyway, false to take it back (also Escape).
+  async function checkMove(action, best, cost) {
+    const choice = await showDialog(screen, {
+      title: t("Check your move"), testid: "move-check",
+      body: [el("p", { class: "check-cost", "data-testid": "check-cost" }, cost),
+        el("p", {}, t("The computer would play: {action}", { action: spec.hintText?.(best, current, names) ?? describeAction(best, spec) }))],
+      buttons: [
+        { label: t("Take it back"), value: false, testid: "check-back" },
+        { label: t("Play it anyway"), value: true, primary: true, testid: "check-play" },
+      ],
+    });
+    return choice === true;
   }
 
   // The same table again (the language changed): the view and the moment as they were; a
   // notice Python gave in the old language is dropped.
   function rerender() {
     notice = null;
+    reason = null;
+    hintAction = null;
     if (current) render(current, lastOptions);
   }
 
@@ -366,7 +458,29 @@ export function createTable({ settings, onAction, onLeave, onPlayAgain = null, s
     screen.replaceChildren();
   }
 
-  return { screen, render, rerender, showOutcome, showNotice, showHint, conceal };
+  return { screen, render, rerender, showOutcome, showNotice, showHint, checkMove, conceal, reviewDeals, openReview };
+}
+
+// The seats in the order the end-of-deal lines name them: the viewer first, then clockwise.
+export function seatsFromViewer(players) {
+  return Array.from({ length: players }, (_, step) => (viewer + step) % players);
+}
+
+// The sides (view.sides) in that order: the viewer's first.
+export function sidesFromViewer(view) {
+  const order = seatsFromViewer(view.players);
+  const first = (seats) => Math.min(...seats.map((seat) => order.indexOf(seat)));
+  return view.sides.map((seats, index) => ({ seats, index })).sort((a, b) => first(a.seats) - first(b.seats));
+}
+
+// How many deals of the match are over (a view taken right after a deal ended is the next one's).
+export function finishedDeals(view) {
+  return view.over ? view.deal.number : view.deal.number - 1;
+}
+
+// What happened to each person in the deal (spec.dealLines): yours first.
+function dealLines(lines) {
+  return el("ul", { class: "deal-lines", "data-testid": "deal-lines" }, lines.map((line) => el("li", {}, line)));
 }
 
 // The title of the dialog after a deal.

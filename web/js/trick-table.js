@@ -5,7 +5,7 @@
 // use table.js alone.
 
 import { el } from "./dom.js";
-import { cardLabel, cardView, suitClass, suitName, suitSymbol } from "./cards.js";
+import { cardName, cardView, suitClass, suitName, suitSymbol } from "./cards.js";
 import { listNames } from "./score-sheet.js";
 import { N_, t, tc, tn } from "./i18n.js";
 import { dealKey, said } from "./narrate.js";
@@ -141,7 +141,7 @@ function trickWinner(trick, names) {
 export function singlePlays(previous, next, names) {
   const { plays, tricks } = trickNews(previous, next);
   return [
-    ...plays.map((play) => said(play.seat, names, N_("You play {card}"), N_("{name} plays {card}"), { card: cardLabel(play.card) })),
+    ...plays.map((play) => said(play.seat, names, N_("You play {card}"), N_("{name} plays {card}"), { card: cardName(play.card) })),
     ...tricks.map((trick) => trickWinner(trick, names)),
   ];
 }

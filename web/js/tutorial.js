@@ -1,19 +1,26 @@
-// "Learn by playing": a guided first deal of one game on a stacked deck, with a coach line
-// at each step (docs/ui.md). Python writes the lesson ({"op": "tutorial"}: the `new` request
-// and every step with its coach line, games/tutorials.py); this module only shows it. The bots
-// make their scripted moves; you may make any legal move (the table offers exactly
-// view.legal, Python decides): off the script the deal goes on with ordinary bots.
+// "Learn by playing" (docs/ui.md): a game's opening screen (the goal, the cards' order, how a deal
+// is scored, how a match ends, and its lessons), then each lesson on its stacked deal with a coach
+// line at every step. Python writes the lessons ({"op": "tutorial"}: each lesson's record, steps,
+// coach lines and what it taught, games/tutorials/); this module only shows them. The bots make
+// their scripted moves. A legal move of yours other than the lesson's is not played at once: the
+// coach says why the lesson wants its move and offers to try again, or to play yours anyway (then
+// the deal goes on with ordinary bots).
 // Nothing here saves a match, a history entry or statistics: a lesson is never a series.
 
 import { el, sleep } from "./dom.js";
 import { showDialog } from "./score-sheet.js";
 import { t } from "./i18n.js";
 
-const LEARNER = 0; // the seat the lesson is written for (games/tutorials.py)
+const LEARNER = 0; // the seat the lessons are written for (games/tutorials/)
 const OFF_SCRIPT_LEVEL = "easy";
 
+function canonical(action) {
+  const sorted = Object.fromEntries(Object.keys(action).sort().map((key) => [key,
+    key === "cards" && Array.isArray(action.cards) ? [...action.cards].sort() : action[key]]));
+  return JSON.stringify(sorted);
+}
+
 function same(a, b) {
-  const canonical = (value) => JSON.stringify(value, Object.keys(value).sort());
   return canonical(a) === canonical(b);
 }
 
@@ -42,10 +49,33 @@ function targetsOf(action, screen) {
   }
 }
 
+// The game's opening screen: what the game is, then its lessons.
+function introScreen({ title, intro, lessons, done, onLesson, onRealMatch, onLeave }) {
+  const next = lessons.findIndex((lesson) => !done.has(lesson.id));
+  return el("section", { class: "screen lesson-intro", "data-testid": "lesson-intro", "aria-labelledby": "lesson-intro-title" },
+    el("button", { type: "button", class: "bar-button", "data-testid": "leave", "aria-label": t("Games"), onclick: onLeave },
+      el("span", { "aria-hidden": "true" }, "‹ "), el("span", { class: "bar-text" }, t("Games"))),
+    el("p", { class: "lesson-game" }, title),
+    el("h1", { id: "lesson-intro-title" }, intro.title),
+    el("ul", { class: "lesson-basics", "data-testid": "lesson-basics" }, intro.lines.map((line) => el("li", {}, line))),
+    el("h2", {}, t("Lessons")),
+    el("ol", { class: "lesson-list" }, lessons.map((lesson, index) => el("li", {},
+      el("button", {
+        type: "button", class: `lesson-choice${index === next ? " primary" : ""}`, "data-testid": "lesson-choice",
+        "data-lesson": lesson.id, "aria-describedby": `lesson-teaches-${lesson.id}`, onclick: () => onLesson(index),
+      }, el("span", { class: "lesson-title" }, lesson.title),
+      done.has(lesson.id) && el("span", { class: "lesson-done" }, " ✓", el("span", { class: "sr-only" }, t("(done)")))),
+      el("p", { class: "lesson-teaches", id: `lesson-teaches-${lesson.id}` }, lesson.teaches)))),
+    el("div", { class: "lesson-intro-buttons" },
+      el("button", { type: "button", class: "primary", "data-testid": "lesson-start", onclick: () => onLesson(Math.max(0, next)) },
+        next > 0 ? t("Go on: {lesson}", { lesson: lessons[next].title }) : t("Start the first lesson")),
+      el("button", { type: "button", "data-testid": "tutorial-real-match", onclick: onRealMatch }, t("Play a real match"))));
+}
+
 export async function runTutorial({ bridge, game, title, settings, createTable, setTableTools, show, onLeave, onRealMatch }) {
   let stopped = false;
-  let busy = false;
-  let table = null;
+  let current = null; // the lesson on the table: {stop()}
+  const done = new Set();
 
   async function call(request) {
     const answer = await bridge.call(request);
@@ -54,46 +84,92 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   }
 
   const { tutorial } = await call({ op: "tutorial", game });
-  const { steps } = tutorial;
-  const created = await call({
-    op: "new", game, players: tutorial.players, options: tutorial.options, seed: tutorial.seed, deck: tutorial.deck,
-  });
-  let record = created.record;
+  const { lessons } = tutorial;
+
+  function leave() {
+    stopped = true;
+    current?.stop();
+    onLeave();
+  }
+
+  function realMatch() {
+    stopped = true;
+    current?.stop();
+    onRealMatch();
+  }
+
+  function showIntro() {
+    current?.stop();
+    current = null;
+    setTableTools(null, null);
+    show(introScreen({
+      title, intro: tutorial.intro, lessons, done, onLesson: (index) => startLesson(index), onRealMatch: realMatch, onLeave: leave,
+    }), "lesson-intro");
+  }
+
+  async function startLesson(index) {
+    current?.stop();
+    current = await runLesson({
+      call, lessons, index, title, settings, createTable, setTableTools, show,
+      onDone: (id) => done.add(id),
+      onNext: () => startLesson(index + 1),
+      onList: showIntro,
+      onLeave: leave,
+      onRealMatch: realMatch,
+    });
+  }
+
+  showIntro();
+  return { stop() { stopped = true; current?.stop(); } };
+}
+
+// One lesson on the table: its record, its steps, its coach.
+async function runLesson({ call, lessons, index, title, settings, createTable, setTableTools, show, onDone, onNext, onList, onLeave, onRealMatch }) {
+  const lesson = lessons[index];
+  const { steps } = lesson;
+  let stopped = false;
+  let busy = false;
+  let table = null;
+  let record = lesson.record;
   let { view } = await call({ op: "view", record, seat: LEARNER });
-  let index = 0;
+  let step = 0;
   let onScript = true;
   const startRows = view.sheet?.rows.length ?? 0;
 
   const text = el("p", { class: "coach-text", "data-testid": "coach-text", role: "status", "aria-live": "polite" });
-  let noted = null; // resolves the pause after a bot's lesson
-  const next = el("button", {
-    type: "button", class: "coach-next primary", "data-testid": "coach-next", hidden: true,
-    onclick: () => noted?.(),
-  }, t("Got it"));
+  let answered = null; // resolves a pause of the coach (a note, or a move the lesson did not want)
+  const button = (testid, label, value, primary = false) => el("button", {
+    type: "button", class: `coach-button${primary ? " primary" : ""}`, "data-testid": testid, hidden: true,
+    onclick: () => answered?.(value),
+  }, label);
+  const next = button("coach-next", t("Got it"), "next", true);
+  const retry = button("coach-retry", t("Try again"), "retry", true);
+  const anyway = button("coach-anyway", t("Play my move anyway"), "anyway");
+  const end = el("button", {
+    type: "button", class: "coach-button coach-skip", "data-testid": "tutorial-skip", title: t("End this lesson and go back to the list of lessons"),
+    onclick: () => finish("ended"),
+  }, t("End lesson"));
   const coach = el("div", { class: "coach", "data-testid": "coach", role: "group", "aria-label": t("Coach") },
-    el("span", { class: "coach-mark", "aria-hidden": "true" }, "✦"), text, next,
-    el("button", {
-      type: "button", class: "coach-skip", "data-testid": "tutorial-skip", title: t("Skip the lesson and play a real match"),
-      onclick: () => finish(true),
-    }, t("Skip")));
+    el("span", { class: "coach-mark", "aria-hidden": "true" }, "✦"), text,
+    el("div", { class: "coach-buttons" }, next, retry, anyway, end));
 
   function say(line, state) {
     if (text.textContent !== line) text.textContent = line;
     coach.dataset.state = state;
-    coach.dataset.step = String(index);
+    coach.dataset.step = String(step);
     next.hidden = state !== "note";
+    retry.hidden = state !== "wrong";
+    anyway.hidden = state !== "wrong";
   }
 
-  // A bot's move showed a rule (spades broken, a forced return, «Прозевал!»): the lesson waits
-  // until you have read it.
-  function note(line) {
-    say(line, "note");
+  // The lesson waits on the coach: a note to read (Got it), or a move it did not want.
+  function pause(line, state) {
+    say(line, state);
     place();
-    if (document.activeElement === document.body || table.screen.contains(document.activeElement)) {
-      next.focus({ preventScroll: true });
-    }
+    const focus = state === "note" ? next : retry;
+    if (document.activeElement === document.body || table.screen.contains(document.activeElement)) focus.focus({ preventScroll: true });
     return new Promise((resolve) => {
-      noted = () => { noted = null; resolve(); };
+      answered = (value) => { answered = null; resolve(value); };
     });
   }
 
@@ -105,29 +181,30 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     if (seat && coach.parentNode !== seat) seat.append(coach);
     for (const node of table.screen.querySelectorAll("[data-coach]")) delete node.dataset.coach;
     if (coach.dataset.state === "note") next.dataset.coach = "final";
-    if (coach.dataset.state !== "human" || !onScript || index >= steps.length) return;
-    const { first, final } = targetsOf(steps[index].action, table.screen);
+    if (coach.dataset.state !== "human" || !onScript || step >= steps.length) return;
+    const { first, final } = targetsOf(steps[step].action, table.screen);
     for (const node of first) node.dataset.coach = "first";
     for (const node of final) node.dataset.coach = "final";
   }
 
   setTableTools(null, null); // no Undo, Hint or tools in a lesson: the coach is the help
-  table = createTable({ settings, title, onAction: humanAction, onLeave: () => leave() });
+  table = createTable({ settings, title, onAction: humanAction, onLeave: () => { stop(); onLeave(); } });
   table.screen.classList.add("tutorial");
-  table.screen.dataset.tutorial = game;
+  table.screen.dataset.tutorial = lessons[0]?.record.game ?? "";
+  table.screen.dataset.lesson = lesson.id;
   const observer = new MutationObserver(place);
   observer.observe(table.screen, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
   show(table.screen, "table");
 
-  function leave() {
+  function stop() {
     stopped = true;
+    answered?.("stop");
     observer.disconnect();
-    onLeave();
   }
 
   function lessonOver() {
     if (view.over) return true;
-    if (onScript) return index >= steps.length;
+    if (onScript) return step >= steps.length;
     return (view.sheet?.rows.length ?? 0) > startRows; // off the script: the deal's end
   }
 
@@ -137,7 +214,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     const previous = view;
     record = answer.record;
     view = answer.view;
-    index += 1;
+    step += 1;
     await table.showOutcome(previous, view);
   }
 
@@ -146,23 +223,23 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     try {
       while (!stopped && !lessonOver()) {
         if (view.to_act === LEARNER) {
-          say(onScript ? steps[index].coach
-            : t("You left the lesson's path: that move is legal too. Play the deal out as you like."), onScript ? "human" : "off");
+          say(onScript ? steps[step].coach
+            : t("You play your own way now: the others play on as ordinary bots to the end of the deal."), onScript ? "human" : "off");
           busy = false;
           table.render(view);
           return;
         }
-        const step = onScript ? steps[index] : null;
+        const scripted = onScript ? steps[step] : null;
         say(onScript ? t("Watch the other players move.") : t("The others play on as ordinary bots."), onScript ? "bots" : "off");
         table.render(view, { busy: true });
         const [action] = await Promise.all([
-          step ? step.action : call({ op: "bot", record, level: OFF_SCRIPT_LEVEL }).then((answer) => answer.action),
+          scripted ? scripted.action : call({ op: "bot", record, level: OFF_SCRIPT_LEVEL }).then((answer) => answer.action),
           sleep(settings.botDelayMs)]);
         if (stopped) return;
         await act(action, view.to_act);
-        if (step?.coach && !stopped) await note(step.coach);
+        if (scripted?.coach && !stopped) await pause(scripted.coach, "note");
       }
-      if (!stopped) await finish(false);
+      if (!stopped) await finish(onScript ? "done" : "off");
     } catch (error) {
       console.error(error);
       if (!stopped) say(t("The lesson stopped: {reason}", { reason: error?.message ?? String(error) }), "error");
@@ -174,7 +251,20 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   async function humanAction(action) {
     if (busy || stopped) return;
     busy = true;
-    if (onScript && !same(action, steps[index].action)) onScript = false;
+    const legal = view.legal.some((candidate) => same(candidate, action));
+    if (onScript && legal && !same(action, steps[step].action)) {
+      // A move the lesson did not want: why it wants its own, and the choice.
+      table.render(view, { busy: true });
+      const choice = await pause(`${steps[step].why} ${t("Try the lesson's move, or play yours anyway?")}`, "wrong");
+      if (stopped) return;
+      if (choice === "retry") {
+        busy = false;
+        say(steps[step].coach, "human");
+        table.render(view);
+        return;
+      }
+      onScript = false;
+    }
     say(text.textContent, "bots");
     table.render(view, { busy: true });
     try {
@@ -182,6 +272,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     } catch (error) {
       busy = false;
       if (!stopped) {
+        say(onScript ? steps[step].coach : text.textContent, onScript ? "human" : "off");
         table.render(view);
         table.showNotice(error.message); // Python refused it (Zevaka's strict mode): the table stays
       }
@@ -190,25 +281,44 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     advance();
   }
 
-  async function finish(skipped) {
+  // The lesson's end: what it taught, then the next lesson, the list, a real match or the games.
+  async function finish(how) {
     if (stopped) return;
-    noted?.(); // Skip during a pause: the paused loop ends (stopped) once it resumes
-    say(skipped ? text.textContent : t("Well done: that is the game."), "done");
-    const choice = skipped ? "real" : await showDialog(table.screen, {
-      title: t("Lesson complete"), testid: "tutorial-done",
-      body: [el("p", {}, t("You have played through a {game} lesson. Now a real match starts, with the choices of the setup panel.", { game: title }))],
+    if (how === "ended") {
+      stop();
+      onList();
+      return;
+    }
+    onDone(lesson.id);
+    say(how === "done" ? t("Well done: that was the lesson.") : t("The deal is over."), "done");
+    const following = lessons[index + 1] ?? null;
+    const choice = await showDialog(table.screen, {
+      title: t("Lesson complete: {lesson}", { lesson: lesson.title }), testid: "tutorial-done",
+      body: [
+        how === "off" && el("p", { class: "muted" }, t("You played your own way; this is what the lesson set out to show:")),
+        el("ul", { class: "lesson-summary", "data-testid": "lesson-summary" }, lesson.summary.map((line) => el("li", {}, line))),
+      ],
       buttons: [
         { label: t("Back to games"), value: "leave", testid: "tutorial-leave" },
-        { label: t("Play a real match"), value: "real", primary: true, testid: "tutorial-real-match" },
-      ],
+        { label: t("All lessons"), value: "list", testid: "lesson-list" },
+        { label: t("Play a real match"), value: "real", primary: !following, testid: "tutorial-real-match" },
+        following && { label: t("Next lesson: {lesson}", { lesson: following.title }), value: "next", primary: true, testid: "lesson-next" },
+      ].filter(Boolean),
     });
     if (stopped) return;
-    stopped = true;
-    observer.disconnect();
-    if (choice === "real") onRealMatch();
+    stop();
+    if (choice === "next") onNext();
+    else if (choice === "list") onList();
+    else if (choice === "real") onRealMatch();
     else onLeave();
   }
 
-  advance();
-  return { stop() { stopped = true; observer.disconnect(); } };
+  // The lesson opens on what it teaches (and what happened before it, where it starts later).
+  (async () => {
+    table.render(view, { busy: true });
+    const opening = [`${lesson.title}: ${lesson.teaches}`, ...lesson.opening].join(" ");
+    const started = await pause(opening, "note");
+    if (started !== "stop" && !stopped) advance();
+  })();
+  return { stop };
 }

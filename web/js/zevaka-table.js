@@ -8,10 +8,11 @@
 // With hints on, view.hints marks the moves of your top card.
 
 import { el } from "./dom.js";
-import { cardBack, cardButton, cardLabel, cardView } from "./cards.js";
+import { cardBack, cardButton, cardLabel, cardName, cardView } from "./cards.js";
 import { listChoices, sheetGrid, showDialog } from "./score-sheet.js";
-import { t, tc, tn } from "./i18n.js";
-import { actionButtons, createTable, isPlaying, seatBox, viewer, waitingText } from "./table.js";
+import { N_, t, tc, tn } from "./i18n.js";
+import { said } from "./narrate.js";
+import { actionButtons, createTable, isPlaying, seatBox, seatsFromViewer, viewer, waitingText } from "./table.js";
 
 const COMMON = "common";
 // The game's call, kept in Russian in every language (like "Uno!"); the texts around it explain it.
@@ -70,7 +71,7 @@ function ordinal(n) {
 }
 
 function missText(miss, names) {
-  const card = cardLabel(miss.card);
+  const card = cardName(miss.card);
   const where = listChoices(miss.targets.map((target) => onPile(target, names)));
   return miss.seat === viewer ? t("You drew while {card} could go {where}.", { card, where })
     : t("{name} drew while {card} could go {where}.", { name: names[miss.seat], card, where });
@@ -81,7 +82,7 @@ function eventText(event, names) {
   if (!event) return "";
   const you = event.seat === viewer;
   const name = names[event.seat];
-  const card = event.card ? cardLabel(event.card) : "";
+  const card = event.card ? cardName(event.card) : "";
   const target = event.target !== undefined ? ontoPile(event.target, names) : "";
   switch (event.type) {
     case "start": return you ? t("You begin; {card} is turned up.", { card })
@@ -118,6 +119,25 @@ function narrate(previous, next, names) {
   return (next.events ?? []).map((event) => (event.type === "missed"
     ? `«${PROZEVAL}» ${missText(event, names)}`
     : eventText(event, names)));
+}
+
+// A hint's words: the card and the pile it goes on ("move Nine of spades onto West's pile").
+function hintText(action, view, names) {
+  if (action.type === "draw") return tc("action", "draw");
+  const card = action.type === "place" ? view.pending?.card : view.piles[viewer].top;
+  const where = ontoPile(action.target, names);
+  if (!card) return `${actionName(action)} ${where}`;
+  return action.type === "place" ? t("put {card} {target}", { card: cardName(card), target: where })
+    : t("move {card} {target}", { card: cardName(card), target: where });
+}
+
+// The pile a hint names, ringed; your top card too for a move.
+function markHint(screen, action) {
+  if (!("target" in action)) return;
+  const pile = action.target === COMMON ? screen.querySelector("[data-testid=common] [data-testid=target]")
+    : screen.querySelector(`.pile[data-target="${action.target}"] [data-testid=target]`);
+  pile?.classList.add("hint-target");
+  if (action.type === "move") screen.querySelector("[data-testid=own-top]")?.classList.add("hint-target");
 }
 
 function actionName(action) {
@@ -256,7 +276,7 @@ export function createZevakaTable(args) {
     if (view.to_act === viewer) {
       if (ctx.busy) return "…";
       if (view.pending && view.pending.seat === viewer) {
-        return t("You drew {card}: tap the pile it goes on", { card: cardLabel(view.pending.card) });
+        return t("You drew {card}: tap the pile it goes on", { card: cardName(view.pending.card) });
       }
       if (!view.legal.some((a) => a.type === "draw")) return t("Your last card: tap the pile it goes on");
       if (choice.get()) return t("Now tap the pile your top card goes on");
@@ -301,8 +321,20 @@ export function createZevakaTable(args) {
       : t("{name} is the zevaka: last with cards. You win!", { name });
   }
 
+  // What the game did to each player: "You: 2nd of 3, 1 miss".
+  function dealLines(view, names) {
+    const row = view.sheet?.rows?.at(-1);
+    if (!row) return [];
+    return seatsFromViewer(view.players).map((seat) => {
+      const params = { place: ordinal(row.ranking.indexOf(seat) + 1), count: view.players,
+        missed: tn("{n} miss", "{n} misses", row.missed[seat]) };
+      return said(seat, names, N_("You: {place} of {count}, {missed}."), N_("{name}: {place} of {count}, {missed}."), params);
+    });
+  }
+
   const spec = {
     id: "zevaka",
+    dealLines,
     feltClass: () => "zevaka-felt",
     info: (view) => tn("{n} card · {phase}", "{n} cards · {phase}", view.deck, {
       phase: view.phase === "stock" ? t("phase 1: the stock") : view.phase === "piles" ? t("phase 2: own piles") : t("game over"),
@@ -321,7 +353,9 @@ export function createZevakaTable(args) {
     reset: () => choice.set(false),
     narrate,
     actionName,
-    place: (view) => view.ranking.indexOf(viewer) + 1, // the game ranks every seat at its end
+    hintText,
+    markHint,
+    place: (view, seat = viewer) => view.ranking.indexOf(seat) + 1, // the game ranks every seat at its end
     // «Прозевал!»: a new miss stays on the table for a moment (at least 0.9 s: it is the game's point).
     pause: (previous, next) => (next.last_missed && next.last_missed.move !== previous.last_missed?.move
       ? { missFlash: next.last_missed, ms: Math.max(args.settings.trickDelayMs, args.settings.trickDelayMs > 0 ? 900 : 0) }
