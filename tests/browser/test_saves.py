@@ -148,7 +148,7 @@ def leave_to_start(page):
 
 
 def test_start_asks_before_replacing_a_match_in_progress(new_page, open_app):
-    """Before: Start (and a lesson's "Play a real match", and Skip) replaced the game's save
+    """Before: Start (and a lesson's "Play a real match") replaced the game's save
     silently: a 22-move match was gone from every key."""
     page = new_page(PHONE)
     open_app(page, f"{FAST}&seed=3")
@@ -178,10 +178,10 @@ def test_start_asks_before_replacing_a_match_in_progress(new_page, open_app):
     wait_for_human(page)
     leave_to_start(page)
 
-    # The lesson's Skip starts a real match: it asks too.
+    # The lessons' "Play a real match" starts one: it asks too.
     page.click("[data-testid=setup][data-game=oh_hell] [data-testid=open-tutorial]")
-    page.wait_for_selector("[data-testid=tutorial-skip]", timeout=STEP_TIMEOUT_MS)
-    page.click("[data-testid=tutorial-skip]")
+    page.wait_for_selector("[data-testid=tutorial-real-match]", timeout=STEP_TIMEOUT_MS)
+    page.click("[data-testid=tutorial-real-match]")
     page.wait_for_selector("[data-testid=replace-match]", timeout=STEP_TIMEOUT_MS)
     assert saved_record(page, "oh_hell") == saved
     page.click("[data-testid=replace-resume]")
