@@ -91,7 +91,7 @@ def test_russian_then_german_mid_game_and_after_a_reload(new_page, open_app):
     assert russian["code"] == "illegal_action" and russian["message"] != english["message"]
     assert page.get_attribute("[data-testid=own-top]", "aria-label").startswith("Ваша верхняя карта: ")
     page.click("[data-testid=own-top]")
-    assert page.inner_text("[data-testid=status]") == "Теперь нажмите на колоду, куда ляжет ваша верхняя карта"
+    assert page.inner_text("[data-testid=status]") == "Теперь нажмите на стопку, куда ляжет ваша верхняя карта"
     page.click(target_selector(target))
     page.wait_for_selector("[data-testid=table-notice]", timeout=STEP_TIMEOUT_MS)
     assert page.inner_text("[data-testid=table-notice]") == russian["message"]
