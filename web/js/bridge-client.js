@@ -12,6 +12,8 @@ import { currentLanguage, t } from "./i18n.js";
 // Longer than any answer takes (the hard bot's budget is seconds; Python refuses a budget
 // over 60 s), short enough that a stuck engine is noticed.
 export const CALL_TIMEOUT_MS = 90_000;
+// How long calls wait for a lost worker's "fatal" notice before the page restarts it anyway.
+const LOST_WORKER_WAIT_MS = 10_000;
 
 function newWorker() {
   const name = navigator.serviceWorker?.controller ? "cached" : "network"; // see worker.js FROM_CACHE
@@ -28,6 +30,9 @@ export function startBridge({ onProgress } = {}) {
   let failure = null;
   let ready = false; // the bridge started
   let workerReady = false; // the current worker's Python is up (false while a restart boots)
+  // Once an answer says its worker is lost, new calls wait for the fresh worker instead of going
+  // to the old one, whose "fatal" notice (it first marks a failed snapshot) restarts it.
+  let doomed = null;
 
   return new Promise((resolve, reject) => {
     const bridge = {
@@ -37,6 +42,7 @@ export function startBridge({ onProgress } = {}) {
       // options.timeoutMs: this call's deadline (default CALL_TIMEOUT_MS).
       call(request, { timeoutMs = CALL_TIMEOUT_MS } = {}) {
         if (failure) return Promise.reject(failure);
+        if (doomed) return doomed.then(() => bridge.call(request, { timeoutMs }));
         const id = nextId++;
         const calls = pending;
         return new Promise((resolveCall, rejectCall) => {
@@ -64,11 +70,27 @@ export function startBridge({ onProgress } = {}) {
       for (const call of calls.values()) call.reject(error);
     }
 
+    function release() {
+      const waiting = doomed;
+      doomed = null;
+      waiting?.release();
+    }
+
+    function doom() {
+      if (doomed) return;
+      let done;
+      doomed = new Promise((resolveDoomed) => { done = resolveDoomed; });
+      doomed.release = done;
+      const lost = worker;
+      setTimeout(() => { if (worker === lost && doomed) restart(); }, LOST_WORKER_WAIT_MS); // no notice came
+    }
+
     function fail(error) {
       if (failure) return;
       failure = error;
       worker.terminate();
       rejectPending(error);
+      release();
       reject(error); // no effect once ready
     }
 
@@ -81,6 +103,7 @@ export function startBridge({ onProgress } = {}) {
       workerReady = false;
       worker = newWorker();
       listen(worker);
+      release();
     }
 
     function answerOf(text) {
@@ -115,6 +138,7 @@ export function startBridge({ onProgress } = {}) {
           restart();
           break;
         case "answer": {
+          if (data.fatal) doom();
           const call = pending.get(data.id);
           pending.delete(data.id);
           call?.resolve(answerOf(data.answer));

@@ -124,6 +124,9 @@ export function runMatch({
         await handOver(view.to_act);
         if (stopped) return;
       }
+      // Until Python says whether Undo applies, the table shows itself busy: a tap in that time
+      // would be dropped (busy), and that call can wait behind the worker's snapshot.
+      if (!stopped && !hidden) table.render(view, { busy: true });
       await refreshUndo();
       if (!stopped) table.render(view);
     } catch (error) {

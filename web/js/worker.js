@@ -282,7 +282,8 @@ self.onmessage = async ({ data }) => {
       answer = internalError(fatal);
     }
   }
-  postMessage({ type: "answer", id, answer });
+  // `fatal`: this worker is lost; the page sends no more calls here (they wait for the new one).
+  postMessage({ type: "answer", id, answer, fatal: fatal !== null });
   if (fatal !== null) {
     // Python from a snapshot that fails is never restored again: the fresh worker starts normally.
     if (restoredFrom) await snapshots.reject(restoredFrom, restoredFrom.meta.failures + 1, `a fatal error after the restore: ${fatal}`);
