@@ -5,6 +5,8 @@ as it was."""
 import random
 
 from games.engine.ai import endgame
+from games.eight_five_three import GAME as EIGHT_FIVE_THREE
+from games.eight_five_three.rules import MINIMUM, MINIMUM_LIMITS
 from games.oh_hell import GAME
 from games.oh_hell.rules import deal_points
 from sampling_checks import positions
@@ -18,15 +20,15 @@ def points_of(world):
 SEARCH_RULES = GAME.ai.rules  # the rules as the search plays its worlds: the next deal left undealt
 
 
-def reference(world, points):
+def reference(world, points, rules=SEARCH_RULES):
     """max^n by cloning and `perform` through the game's rules (ties: the first legal card)."""
     if world.turn is None or not any(world.hands):
         return points(world.tricks_won), []
     top = None
-    for action in SEARCH_RULES.legal(world):
+    for action in rules.legal(world):
         after = world.clone()
-        SEARCH_RULES.perform(after, action)
-        values, line = reference(after, points)
+        rules.perform(after, action)
+        values, line = reference(after, points, rules)
         if top is None or values[world.turn] > top[0][world.turn]:
             top = values, [action["cards"][0]] + line
     return top
@@ -70,3 +72,38 @@ def test_the_solver_agrees_with_a_plain_search_over_the_rules():
             assert GAME.ai.solve_endgame(world) == expected  # looking no further than each seat's best
             assert world == before
             checked += 1
+
+
+def test_eight_five_three_solves_as_a_plain_search_over_its_rules():
+    """8-5-3's solver (its fast legal cards and trick winner, and a ceiling of every trick
+    left taken, or none in a minimum deal) gives a plain search's scores and line from 600
+    positions of its last three tricks, in every follow rule, both directions and minimum
+    deals, and leaves the world as it was."""
+    rng = random.Random(11)
+    rules = EIGHT_FIVE_THREE.ai.rules
+    option_sets = [{}, {"head": "all"}, {"direction": "clockwise"}, {"minimum": True}, {"no_trump": False}]
+    checked, seed, minimum = 0, 0, 0
+    while checked < 600:
+        seed += 1
+        options = option_sets[seed % len(option_sets)]
+        taken = 0
+        for state in positions(EIGHT_FIVE_THREE, 3, options, seed):
+            if state.deal_index > 1 or taken >= 6:
+                break
+            if state.phase != "play" or len(state.hands[state.turn]) > 3:
+                continue
+            world = EIGHT_FIVE_THREE.sample(state, state.turn, rng)
+            before = world.clone()
+            if world.contract == MINIMUM:
+                limits = [MINIMUM_LIMITS[d] for d in world.duties]
+                points = lambda won, limits=limits: [limit - t for limit, t in zip(limits, won)]  # noqa: E731
+                minimum += 1
+            else:
+                points = lambda won, duties=world.duties: [t - d for t, d in zip(won, duties)]  # noqa: E731
+            expected = reference(world.clone(), points, rules)
+            assert endgame.solve(rules, world, points) == expected
+            assert EIGHT_FIVE_THREE.ai.solve_endgame(world) == expected
+            assert world == before
+            checked += 1
+            taken += 1
+    assert minimum, "no minimum deal was checked"

@@ -9,17 +9,20 @@ about a thousand, so the games call it for the last 2 tricks only.
 """
 
 
-def solve(game, world, points, ceiling=None, trick_done=None) -> tuple[list, list[str]]:
+def solve(game, world, points, ceiling=None, trick_done=None, playable=None, winner=None) -> tuple[list, list[str]]:
     """(each seat's final score, the cards played from here to the end of the deal in
     order) under max^n play, from `world` in its trick phase. `points(tricks_won)`
     scores a finished deal per seat. Ties go to the card `playable_cards` lists first.
     `ceiling`, if given, is the best score each seat can still reach: a seat that reaches
     it looks no further (the same answer, sooner). `trick_done(world, plays)`, if given,
     updates what a finished trick changes for the next lead (Spades: broken spades) and
-    returns a function that undoes it. `world` is changed while searching and left as it
-    was."""
+    returns a function that undoes it. `playable(world, seat)` and `winner(plays, trump)`, if
+    given, replace the rules' `playable_cards` and `trick_winner` with a game's faster
+    equivalents (the same cards in the same order). `world` is changed while searching and
+    left as it was."""
     hands, won, players = world.hands, world.tricks_won, world.players
-    playable, winner_of = game.playable_cards, game.trick_winner
+    playable = playable or game.playable_cards
+    winner_of = winner or game.trick_winner
     trump = world.trump
     step = game.direction(world)
 
@@ -38,7 +41,7 @@ def solve(game, world, points, ceiling=None, trick_done=None) -> tuple[list, lis
             won[winner] -= 1
             return values, [play["card"] for play in plays]
         top, top_line = None, None
-        for card in playable(world, turn):
+        for card in list(playable(world, turn)):
             index = hand.index(card)
             del hand[index]
             trick = world.trick
