@@ -10,6 +10,7 @@ import random
 import pytest
 
 from games import bridge, registry
+from games.engine import cards as C
 from games.engine.ai import hints
 from sampling_checks import positions
 
@@ -183,3 +184,26 @@ def finished_record(game_id):
     while game.to_act(state) is not None:
         state = game.apply(state, game.bot(state, state.turn, "baseline", rng))
     return game.record(state)
+
+
+@pytest.mark.parametrize("game_id", ["spades", "oh_hell"])
+def test_a_forced_card_is_called_following_suit_only_when_it_follows(game_id):
+    """The one legal card of a trick in play: "you must follow suit" only where it is the hand's
+    one card of the suit led; a last card of another suit is just the only move (Spades said
+    "follow suit" of any forced card after the lead)."""
+    game = registry.get(game_id)
+    suit_of = (lambda c: "S" if c in C.JOKERS else c[1]) if game_id == "spades" else (lambda c: c[1])
+    seen = {"follows": 0, "other suit": 0}
+    seed = 0
+    while min(seen.values()) < 3 and seed < 60:
+        seed += 1
+        for state in positions(game, PLAYERS[game_id], OPTIONS[game_id], seed):
+            legal = game.legal(state)
+            if len(legal) != 1 or legal[0]["type"] != "play" or not state.trick:
+                continue
+            card, led = legal[0]["cards"][0], state.trick[0]["card"]
+            reason = ask({"op": "hint", "record": game.record(state), "budget_ms": 0})["reason"]
+            follows = suit_of(card) == suit_of(led)
+            assert ("follow suit" in reason) == follows, (card, led, reason)
+            seen["follows" if follows else "other suit"] += 1
+    assert min(seen.values()) >= 3, seen

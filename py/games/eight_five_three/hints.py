@@ -20,14 +20,6 @@ def deviation(numbers) -> float:
     return numbers["reward"] * 21 - 8
 
 
-def alternative(view, action):
-    return None
-
-
-def judged(view, action):
-    return True
-
-
 def move_name(action) -> str:
     kind = action["type"]
     if kind == "play":

@@ -16,14 +16,6 @@ def measure(ai, world, root, seat):
     return {"points": row["card_points"][side], "defeat": row["points"][side]}
 
 
-def alternative(view, action):
-    return None
-
-
-def judged(view, action):
-    return True
-
-
 def _cards(codes) -> str:
     return ", ".join(C.card_name(code) for code in codes)
 

@@ -2,7 +2,7 @@
 (from the search's own values) and the tricks you can expect (measured on the trial's worlds)."""
 
 from ..engine import cards as C
-from ..engine.ai.hints import number, only_move
+from ..engine.ai.hints import number, only_card, only_move
 from ..engine.i18n import _
 
 CLOSE = 0.3  # points: two moves this close do about as well
@@ -22,14 +22,6 @@ def points(view, numbers) -> float:
     return low + numbers["reward"] * (size + 10 - low)
 
 
-def alternative(view, action):
-    return None
-
-
-def judged(view, action):
-    return True
-
-
 def reason(found):
     view, action, mine, theirs = found.view, found.action, found.mine, found.theirs
     if action["type"] == "bid":
@@ -44,10 +36,7 @@ def reason(found):
     seat = view["seat"]
     bid, won = view["bids"][seat], view["tricks_won"][seat]
     if mine is None:
-        plays = view["trick"]["plays"]
-        if plays and any(C.suit(c) == C.suit(plays[0]["card"]) for c in view["hand"]):
-            return _("You must follow suit, and this is your only card of that suit.")
-        return only_move()
+        return only_card(view)
     expected = points(view, mine)
     if found.equal:
         return _("You bid {bid} and have taken {won}: your playable cards are as good as each other here.",

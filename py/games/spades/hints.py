@@ -3,10 +3,14 @@ and your side's points for the hand, measured on the trial's worlds; which move 
 the search's own finding."""
 
 from ..engine import cards as C
-from ..engine.ai.hints import number, only_move
+from ..engine.ai.hints import number, only_card, only_move
 from ..engine.i18n import _
 
 CLOSE = 0.01  # rewards this close: about as good
+
+
+def suit_of(card):
+    return "S" if card in C.JOKERS else C.suit(card)  # the jokers are spades
 
 
 def measure(ai, world, root, seat):
@@ -16,7 +20,7 @@ def measure(ai, world, root, seat):
         tricks = world.rows[root.hand_no - 1]["cells"][seat]["tricks"]
     else:  # stopped before the forced last trick (ai.py's search_done): play it
         plays, turn = [], world.leader
-        for _ in range(world.players):
+        for _step in range(world.players):
             plays.append({"seat": turn, "card": world.hands[turn][0]})
             turn = (turn + 1) % world.players
         tricks = world.tricks_won[seat] + (ai.rules.trick_winner(plays, "S") == seat)
@@ -30,10 +34,6 @@ def alternative(view, action):
     if action.get("blind"):
         return {"type": "look"}
     return None
-
-
-def judged(view, action):
-    return True
 
 
 def move_name(action) -> str:
@@ -60,10 +60,7 @@ def move_name(action) -> str:
 def reason(found):
     view, mine, theirs = found.view, found.mine, found.theirs
     if mine is None:
-        plays = view["trick"]["plays"] if view.get("trick") else []
-        if found.action["type"] == "play" and plays:
-            return _("You must follow suit, and this is your only card of that suit.")
-        return only_move()
+        return only_card(view, suit_of) if found.action["type"] == "play" else only_move()
     if found.equal:
         return _("Your playable cards are as good as each other here.")
     params = {"tricks": number(mine["tricks"]), "points": number(mine["points"], 0)}

@@ -3,7 +3,6 @@ the goat in the opening screen and the first lesson's end. Four players: you and
 West and East. Every move is the rule-of-thumb player's (yours too), on decks chosen so that the
 lesson's idea happens early and your team does well."""
 
-from ..engine import cards as C
 from ..engine.i18n import N_, _, ngettext, translate
 from ..kozel.rules import POINTS
 from . import HUMAN, Lesson, cards, seat_name, seen

@@ -4,7 +4,7 @@ for one bot's scripted miss."""
 
 from ..engine import cards as C
 from ..engine.i18n import N_, _
-from . import HUMAN, Lesson, human_moves, seat_name, seen
+from . import HUMAN, Lesson, seat_name, seen
 
 FIRST_IS_YOU = (("first", 0),)
 

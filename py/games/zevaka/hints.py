@@ -13,10 +13,6 @@ def measure(ai, world, root, seat):
     return {}  # the reward itself is the measure: the chance of not being the loser
 
 
-def alternative(view, action):
-    return None
-
-
 def judged(view, action):
     """A draw is never judged: in strict mode a warning would tell whether a move exists."""
     return action["type"] != "draw"

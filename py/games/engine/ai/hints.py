@@ -6,7 +6,10 @@ Two looks, both through the seat's eyes only (the sampler deals every card it ca
 hard decides as it always does, its trace naming the runner-up; then a short paired trial
 plays the move and the runner-up on the same sampled worlds to the end of the deal and
 measures each in the game's unit (`measure`, each game's `hints.py`). The game's part words
-the line from the seat's view and those numbers; it never sees another hand.
+the line from the seat's view and those numbers; it never sees another hand. A game's part has
+`measure`, `reason`, `cost` and `move_name`, and where it needs them `alternative(view, action)`
+(the other choice where the rules of thumb decided; default none) and `judged(view, action)`
+(whether the checker may judge that move; default yes).
 
 Nothing here changes what a bot decides: the hint's move is hard's own decision.
 """
@@ -16,6 +19,7 @@ import json
 import random
 from dataclasses import dataclass
 
+from .. import cards as C
 from ..i18n import _, pgettext
 from . import search
 
@@ -97,8 +101,9 @@ def hint(game, state, seat, rng, budget_ms=None) -> dict:
         chosen = search.action_key(action)
         others = [(mean, key) for key, (count, mean) in result.stats.items() if count and key != chosen]
         found.other = json.loads(max(others)[1]) if others else None  # a key is the action's JSON
-    if found.other is None and not found.equal:
-        found.other = game_part.alternative(view, action)
+    alternative = getattr(game_part, "alternative", None)
+    if found.other is None and not found.equal and alternative is not None:
+        found.other = alternative(view, action)
     if len(view["legal"]) > 1:
         moves = [action] + ([found.other] if found.other is not None else [])
         numbers = trial(game, state, seat, moves, random.Random(rng.getrandbits(48)), budget_ms)
@@ -121,7 +126,8 @@ def check(game, state, seat, chosen, rng, budget_ms=None) -> dict:
         return {"worse": False}
     view = ai.view_for("hard", state, seat)
     game_part = part(game)
-    if not game_part.judged(view, chosen):
+    judged = getattr(game_part, "judged", None)
+    if judged is not None and not judged(view, chosen):
         return {"worse": False}
     mine, theirs = trial(game, state, seat, [best, chosen], random.Random(rng.getrandbits(48)), budget_ms)
     if mine["reward"] - theirs["reward"] < CHECK_MARGIN:
@@ -152,3 +158,12 @@ def percent(chance: float) -> str:
 
 def only_move() -> str:
     return _("It is the only move the rules allow here.")
+
+
+def only_card(view: dict, suit_of=C.suit) -> str:
+    """Why a trick game's one legal card is forced: it is the hand's only card of the suit led,
+    or (leading, the last card, a trump the rules demand) the rules leave no other."""
+    plays = (view.get("trick") or {}).get("plays") or []
+    if plays and any(suit_of(c) == suit_of(plays[0]["card"]) for c in view["hand"]):
+        return _("You must follow suit, and this is your only card of that suit.")
+    return only_move()
