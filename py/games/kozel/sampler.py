@@ -2,6 +2,8 @@
 keeping what play has shown (face-up cards, the trump card's path, pile totals when shown,
 the interrupt window's questions)."""
 
+import math
+
 from ..engine import cards as C
 from ..engine.ai.sampling import deal_constrained
 from .rules import HAND, POINTS, card_points
@@ -27,11 +29,17 @@ def determinize(rules, state, seat, rng):
     asked does not, unless the seat about to act holds one)."""
     if state.options["molodka"] != "interrupt" and not state.options["show_points"]:
         return _determinize_fast(rules, state, seat, rng)
+    world = None
     for attempt in range(30):
-        world = _determinize_once(rules, state, seat, rng)
+        try:
+            world = _determinize_once(rules, state, seat, rng)
+        except ValueError:  # the molodka drawn for a seat being asked leaves the piles' totals no deal
+            continue
         if state.options["molodka"] != "interrupt" or _window_matches(rules, state, world):
             return world
-    return world
+    # Rare: no world reproduced the window; the last one, or one without the drawn molodkas
+    # (the true deal keeps the piles' totals, so one exists).
+    return world or _determinize_once(rules, state, seat, rng, molodkas=False)
 
 
 def _known_cards(rules, state, seat):
@@ -139,7 +147,7 @@ def _determinize_fast(rules, state, seat, rng):
     return world
 
 
-def _determinize_once(rules, state, seat, rng):
+def _determinize_once(rules, state, seat, rng, molodkas=True):
     world = state.clone()
     known = _known_cards(rules, state, seat)
     trump_card = state.trump_card
@@ -175,14 +183,14 @@ def _determinize_once(rules, state, seat, rng):
     trump_only = frozenset((trump_card,))
     holders = [(len(slot[2]), trump_only if trump_holder is not None and slot[0] != trump_holder else none)
                for slot in slots]
-    forced = _forced_molodkas(rules, state, seat, world, slots, pool, holders, rng)
+    forced = _forced_molodkas(rules, state, seat, world, slots, pool, holders, rng) if molodkas else {}
     parts = _deal(pool, holders, trump_card if trump_holder is not None else None, rng)
     for index, (slot, part) in enumerate(zip(slots, parts)):
         part = forced.get(index, part)
         for i, card in zip(slot[2], part):
             slot[1][i] = card
     if state.options["show_points"] and tricks:
-        _repair_pile_points(rules, state, slots, known, trump_card, trump_holder, rng)
+        _keep_pile_points(state, slots, known, trump_card, trump_holder, rng, skip=forced)
     for slot in slots[state.players:]:  # after the other hands and the stock
         slot[1].sort()  # a pass is stored sorted (as the record has it)
     world.history = [_mend_cancelled(rules, t, t["plays"], None, seat, face_down) if t["cancelled"] else t
@@ -289,54 +297,134 @@ def _window_matches(rules, state, world):
     return all(rules.holds_molodka(world, s) for s in state.declined)
 
 
-def _repair_pile_points(rules, state, slots, known, trump_card, trump_holder, rng):
-    """Card points are shown: swap hidden cards until each pile's total is the true one
-    (the totals are public, which cards make them up is not). A random walk: a card of
-    a pile that is off is swapped with one elsewhere that brings it closer, if any."""
-    cells = [(slot, i) for slot in slots for i in slot[2]]
-    team = [slot[3] for slot, _ in cells]
-    value = [POINTS[C.rank(slot[1][i])] for slot, i in cells]
-    # What the hidden cells of each pile must sum to: its public total minus the cards seen in it.
-    sides = range(len(state.piles))
-    want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known]) for t in sides]
-    sums = [0] * len(want)
-    for j, t in enumerate(team):
-        if t is not None:
-            sums[t] += value[j]
-    in_team = [[j for j, t in enumerate(team) if t == side] for side in sides]
+def _keep_pile_points(state, slots, known, trump_card, trump_holder, rng, skip=()):
+    """Card points are shown: the hidden cards (but those of the `skip` slots) dealt again so
+    that each pile's hidden cards make up its public total less the cards seen in it, uniformly
+    over the deals that do (the totals are public, which cards make them up is not). Exact: how
+    many cards of each point value each pile takes is drawn with the odds of the deals that
+    give it (`_pile_splits`), then which cards, then their places; the drawn trump card stays
+    with its drawer (its hand or its passes)."""
+    cells = [(slot, i) for index, slot in enumerate(slots) if index not in skip for i in slot[2]]
+    if not cells:
+        return
+    sides = len(state.piles)
+    rest = sides  # the group of the cells outside the piles (hands, stock, the trick's passes)
+    group = [rest if slot[3] is None else slot[3] for slot, _ in cells]
+    want = [card_points(state.piles[t]) - card_points([c for c in state.piles[t] if c in known])
+            for t in range(sides)]
+    cards = [slot[1][i] for slot, i in cells]
+    pinned = trump_holder is not None and trump_card in cards  # the trump card: its drawer's cells only
+    free = sorted(c for c in cards if not (pinned and c == trump_card))
+    values = sorted({POINTS[C.rank(c)] for c in free}, reverse=True)
+    avail = tuple(sum(POINTS[C.rank(c)] == v for c in free) for v in values)
+    sizes = [group.count(g) for g in range(sides + 1)]
+    options = []  # (deals, the trump card's group or None, the piles' splits with their weights)
+    homes = [None]
+    if pinned:
+        homes = sorted({g for (slot, _), g in zip(cells, group) if slot[0] == trump_holder})
+    for home in homes:
+        need = list(sizes), list(want) + [None]
+        allowed = 1
+        if home is not None:
+            allowed = sum(1 for (slot, _), g in zip(cells, group) if slot[0] == trump_holder and g == home)
+            need[0][home] -= 1
+            if home != rest:
+                need[1][home] -= POINTS[C.rank(trump_card)]
+        splits = _pile_splits(tuple(values), avail, tuple(zip(need[0][:sides], need[1][:sides])))
+        total = sum(weight for weight, _ in splits)
+        # Deals with the trump card in this group: its place times the rest's placements
+        # (sizes! for every group, one fewer in its own).
+        deals = total * allowed * _factorials(need[0])
+        if deals:
+            options.append((deals, home, splits, total))
+    if not options:
+        raise ValueError("no deal keeps the piles' card points")
+    deals, home, splits, total = _weighted(options, rng)
+    pick = rng.randrange(total)
+    for weight, split in splits:
+        pick -= weight
+        if pick < 0:
+            break
+    by_value = {v: [c for c in free if POINTS[C.rank(c)] == v] for v in values}
+    for pool in by_value.values():
+        rng.shuffle(pool)
+    dealt = [[] for _ in range(sides + 1)]
+    for j, v in enumerate(values):
+        pool = by_value[v]
+        for g, counts in enumerate(split):
+            dealt[g] += pool[:counts[j]]
+            pool = pool[counts[j]:]
+        dealt[rest] += pool
+    places = [[k for k, g in enumerate(group) if g == target] for target in range(sides + 1)]
+    if home is not None:
+        spots = [k for k in places[home] if cells[k][0][0] == trump_holder]
+        spot = spots[rng.randrange(len(spots))]
+        places[home].remove(spot)
+        slot, i = cells[spot]
+        slot[1][i] = trump_card
+    for g in range(sides + 1):
+        rng.shuffle(dealt[g])
+        for k, card in zip(places[g], dealt[g]):
+            slot, i = cells[k]
+            slot[1][i] = card
 
-    def fits(j, card):
-        return trump_holder is None or card != trump_card or cells[j][0][0] == trump_holder
 
-    for _ in range(2000):
-        off = [t for t in sides if sums[t] != want[t] and in_team[t]]
-        if not off:
+def _weighted(options, rng):
+    pick = rng.randrange(sum(option[0] for option in options))
+    for option in options:
+        pick -= option[0]
+        if pick < 0:
+            return option
+    return options[-1]
+
+
+def _factorials(sizes):
+    product = 1
+    for size in sizes:
+        product *= math.factorial(size)
+    return product
+
+
+_SPLITS: dict = {}  # a search samples one position many times: its splits are worked out once
+
+
+def _pile_splits(values, avail, piles):
+    """Every way the piles' hidden cells can take their totals: [(weight, split)], where
+    split[g][j] is how many cards of point value values[j] pile g takes (of avail[j] there
+    are), piles[g] = (its hidden cells, the points they hold), and weight is how many sets
+    of cards give that split (the rest go outside the piles)."""
+    key = (values, avail, piles)
+    found = _SPLITS.get(key)
+    if found is not None:
+        return found
+    found = []
+    top = [max(values[j:], default=0) for j in range(len(values) + 1)]
+
+    def pile(g, left, chosen, weight):
+        if g == len(piles):
+            found.append((weight, chosen))
             return
-        side = rng.choice(off)
-        a = rng.choice(in_team[side])
-        card_a = cells[a][0][1][cells[a][1]]
-        error = sum(abs(sums[t] - want[t]) for t in sides)
-        better, fitting = [], []
-        for b, t in enumerate(team):
-            if t == side:
-                continue
-            card_b = cells[b][0][1][cells[b][1]]
-            if not (fits(a, card_b) and fits(b, card_a)):
-                continue
-            fitting.append(b)
-            moved = list(sums)
-            moved[side] += value[b] - value[a]
-            if t is not None:
-                moved[t] += value[a] - value[b]
-            if sum(abs(moved[u] - want[u]) for u in sides) < error:
-                better.append(b)
-        if not fitting:
-            continue
-        b = rng.choice(better or fitting)
-        (slot_a, ia), (slot_b, ib) = cells[a], cells[b]
-        slot_a[1][ia], slot_b[1][ib] = slot_b[1][ib], slot_a[1][ia]
-        sums[side] += value[b] - value[a]
-        if team[b] is not None:
-            sums[team[b]] += value[a] - value[b]
-        value[a], value[b] = value[b], value[a]
-    raise ValueError("no deal found that keeps the piles' card points")
+        cells, points = piles[g]
+        if cells < 0 or points < 0:
+            return
+
+        def take(j, n, p, counts, w):
+            if j == len(values):
+                if n == 0 and p == 0:
+                    pile(g + 1, [a - c for a, c in zip(left, counts)], chosen + [counts], weight * w)
+                return
+            if p > n * top[j]:
+                return
+            v = values[j]
+            for c in range(min(left[j], n) + 1):
+                if v * c > p:
+                    break
+                take(j + 1, n - c, p - v * c, counts + (c,), w * math.comb(left[j], c))
+
+        take(0, cells, points, (), 1)
+
+    pile(0, list(avail), [], 1)
+    if len(_SPLITS) >= 32:
+        _SPLITS.clear()
+    _SPLITS[key] = found
+    return found
