@@ -2,6 +2,7 @@
 before it, whatever it touched (settings, playouts, samplers).
 
     python bench/checkouts.py --old /path/to/old/py --game kozel --deals 200 [--level hard] [--jobs 2]
+        [--options '{"show_points": true}']   (the game's bench set-up, these options on top)
 
 Each checkout's games package runs in a process of its own (one interpreter cannot import two
 `games` packages) and answers as the bridge does: given a match record and a level, the action
@@ -68,10 +69,11 @@ def _worker_init(old, new):
 
 def deal_set(task):
     """One deal played once per seating; A's mean deal score minus B's, per deal."""
-    game_id, level, index, base_seed = task
+    game_id, level, index, base_seed, options = task
     game = registry.get(game_id)
     rng = random.Random(f"{base_seed}:{game_id}:{index}")
     setup = bench_setup(game, random.Random(f"{base_seed}:{game_id}:{index}:setup"))
+    setup = dict(setup, options=dict(setup["options"], **options))
     seed = rng.randrange(2**53)
     diff = 0.0
     arrangements = seatings(setup["players"])
@@ -98,12 +100,14 @@ def main():
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", default="checkouts")
+    parser.add_argument("--options", default="{}", help="options (JSON) over the game's bench set-up")
     parser.add_argument("--json", type=Path, help="append the result as a JSON line to this file")
     args = parser.parse_args()
+    options = json.loads(args.options)
     game = registry.get(args.game)
     players = bench_setup(game, random.Random(0))["players"]
     sets = max(1, -(-args.deals // len(seatings(players))))
-    tasks = [(args.game, args.level, i, args.seed) for i in range(sets)]
+    tasks = [(args.game, args.level, i, args.seed, options) for i in range(sets)]
     started = time.perf_counter()
     diffs = []
     with multiprocessing.get_context("fork").Pool(args.jobs, _worker_init, (str(args.old.resolve()),
@@ -115,7 +119,7 @@ def main():
     print(file=sys.stderr)
     s = summarize(diffs)
     s.update(deals=sets * len(seatings(players)), seconds=time.perf_counter() - started, game=args.game,
-             level=args.level, old=str(args.old), new=str(args.new), seed=args.seed)
+             level=args.level, old=str(args.old), new=str(args.new), seed=args.seed, options=options)
     lo, hi = s["win_ci"]
     dlo, dhi = s["diff_ci"]
     print(f"{args.game} {args.level} new:old over {s['deals']} deals: new wins {s['win_rate']:.1%} of deal sets "

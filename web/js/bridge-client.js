@@ -33,6 +33,7 @@ export function startBridge({ onProgress } = {}) {
   // Once an answer says its worker is lost, new calls wait for the fresh worker instead of going
   // to the old one, whose "fatal" notice (it first marks a failed snapshot) restarts it.
   let doomed = null;
+  let releaseDoomed = null;
 
   return new Promise((resolve, reject) => {
     const bridge = {
@@ -71,16 +72,15 @@ export function startBridge({ onProgress } = {}) {
     }
 
     function release() {
-      const waiting = doomed;
+      const settle = releaseDoomed;
       doomed = null;
-      waiting?.release();
+      releaseDoomed = null;
+      settle?.();
     }
 
     function doom() {
       if (doomed) return;
-      let done;
-      doomed = new Promise((resolveDoomed) => { done = resolveDoomed; });
-      doomed.release = done;
+      doomed = new Promise((resolveDoomed) => { releaseDoomed = resolveDoomed; });
       const lost = worker;
       setTimeout(() => { if (worker === lost && doomed) restart(); }, LOST_WORKER_WAIT_MS); // no notice came
     }
