@@ -39,7 +39,7 @@ def determinize(rules, state, seat, rng):
             return world
     # Rare: no world reproduced the window; the last one, or one without the drawn molodkas
     # (the true deal keeps the piles' totals, so one exists).
-    return world or _determinize_once(rules, state, seat, rng, molodkas=False)
+    return world if world is not None else _determinize_once(rules, state, seat, rng, molodkas=False)
 
 
 def _known_cards(rules, state, seat):
