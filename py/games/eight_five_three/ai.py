@@ -80,7 +80,7 @@ class EightFiveThreeAI(TrickAI):
         sooner (hard's median decision was over 300 ms in Pyodide)."""
         duties, won = world.duties, world.tricks_won
         head_all = world.options["head"] == "all"
-        fast = {"playable": lambda w, seat: playable(w.hands[seat], w.trick, w.trump, head_all),
+        fast = {"playable": lambda w, seat: list(playable(w.hands[seat], w.trick, w.trump, head_all)),
                 "winner": trick_winner}
         if world.contract == MINIMUM:
             limits = [MINIMUM_LIMITS[d] for d in duties]

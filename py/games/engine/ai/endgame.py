@@ -18,8 +18,8 @@ def solve(game, world, points, ceiling=None, trick_done=None, playable=None, win
     updates what a finished trick changes for the next lead (Spades: broken spades) and
     returns a function that undoes it. `playable(world, seat)` and `winner(plays, trump)`, if
     given, replace the rules' `playable_cards` and `trick_winner` with a game's faster
-    equivalents (the same cards in the same order). `world` is changed while searching and
-    left as it was."""
+    equivalents (the same cards in the same order, in a new list). `world` is changed while
+    searching and left as it was."""
     hands, won, players = world.hands, world.tricks_won, world.players
     playable = playable or game.playable_cards
     winner_of = winner or game.trick_winner
@@ -41,7 +41,7 @@ def solve(game, world, points, ceiling=None, trick_done=None, playable=None, win
             won[winner] -= 1
             return values, [play["card"] for play in plays]
         top, top_line = None, None
-        for card in list(playable(world, turn)):
+        for card in playable(world, turn):
             index = hand.index(card)
             del hand[index]
             trick = world.trick
