@@ -79,17 +79,17 @@ class EightFiveThreeAI(TrickAI):
         a minimum deal: none) and the fast `playable` / `trick_winner` give the rules' answer
         sooner (hard's median decision was over 300 ms in Pyodide)."""
         duties, won = world.duties, world.tricks_won
-        head_all = world.options["head"] == "all"
-        fast = {"playable": lambda w, seat: list(playable(w.hands[seat], w.trick, w.trump, head_all)),
-                "winner": trick_winner}
         if world.contract == MINIMUM:
             limits = [MINIMUM_LIMITS[d] for d in duties]
-            ceiling = [limit - t for limit, t in zip(limits, won)]
-            return endgame.solve(self.rules, world, lambda won: [limit - t for limit, t in zip(limits, won)],
-                                 ceiling, **fast)
-        left = (sum(len(hand) for hand in world.hands) + len(world.trick)) // SEATS
-        ceiling = [t + left - d for t, d in zip(won, duties)]
-        return endgame.solve(self.rules, world, lambda won: [t - d for t, d in zip(won, duties)], ceiling, **fast)
+            points = lambda tricks: [limit - t for limit, t in zip(limits, tricks)]  # noqa: E731
+            ceiling = points(won)  # no more tricks
+        else:
+            points = lambda tricks: [t - d for t, d in zip(tricks, duties)]  # noqa: E731
+            left = (sum(len(hand) for hand in world.hands) + len(world.trick)) // SEATS
+            ceiling = points([t + left for t in won])  # every trick left
+        head_all = world.options["head"] == "all"
+        return endgame.solve(self.rules, world, points, ceiling, winner=trick_winner,
+                             playable=lambda w, seat: list(playable(w.hands[seat], w.trick, w.trump, head_all)))
 
     def decide(self, state, seat, view, settings, rng, budget_ms, sample):
         """The search plays the cards; trump is named by flat Monte Carlo over the contracts;

@@ -323,28 +323,23 @@ def _keep_pile_points(state, slots, known, trump_card, trump_holder, rng, skip=(
     if pinned:
         homes = sorted({g for (slot, _), g in zip(cells, group) if slot[0] == trump_holder})
     for home in homes:
-        need = list(sizes), list(want) + [None]
+        cells_left, points_left = list(sizes), list(want)  # what the other cards must fill
         allowed = 1
         if home is not None:
             allowed = sum(1 for (slot, _), g in zip(cells, group) if slot[0] == trump_holder and g == home)
-            need[0][home] -= 1
+            cells_left[home] -= 1
             if home != rest:
-                need[1][home] -= POINTS[C.rank(trump_card)]
-        splits = _pile_splits(tuple(values), avail, tuple(zip(need[0][:sides], need[1][:sides])))
-        total = sum(weight for weight, _ in splits)
+                points_left[home] -= POINTS[C.rank(trump_card)]
+        splits = _pile_splits(tuple(values), avail, tuple(zip(cells_left[:sides], points_left)))
         # Deals with the trump card in this group: its place times the rest's placements
         # (sizes! for every group, one fewer in its own).
-        deals = total * allowed * _factorials(need[0])
+        deals = sum(weight for weight, _ in splits) * allowed * math.prod(map(math.factorial, cells_left))
         if deals:
-            options.append((deals, home, splits, total))
+            options.append((deals, home, splits))
     if not options:
         raise ValueError("no deal keeps the piles' card points")
-    deals, home, splits, total = _weighted(options, rng)
-    pick = rng.randrange(total)
-    for weight, split in splits:
-        pick -= weight
-        if pick < 0:
-            break
+    _, home, splits = _weighted(options, rng)
+    _, split = _weighted(splits, rng)
     by_value = {v: [c for c in free if POINTS[C.rank(c)] == v] for v in values}
     for pool in by_value.values():
         rng.shuffle(pool)
@@ -370,19 +365,14 @@ def _keep_pile_points(state, slots, known, trump_card, trump_holder, rng, skip=(
 
 
 def _weighted(options, rng):
+    """One of `options`, each (an integer weight, ...), with odds by its weight (exact for
+    weights too big for a float)."""
     pick = rng.randrange(sum(option[0] for option in options))
     for option in options:
         pick -= option[0]
         if pick < 0:
             return option
     return options[-1]
-
-
-def _factorials(sizes):
-    product = 1
-    for size in sizes:
-        product *= math.factorial(size)
-    return product
 
 
 _SPLITS: dict = {}  # a search samples one position many times: its splits are worked out once

@@ -4,11 +4,7 @@ It reads only its seat's view. Its exchange and draw rules serve the search's pl
 
 from ..engine import cards as C
 from ..engine.trick_play import pick_card
-from .rules import STRENGTH
-
-
-def _suit(card):
-    return "S" if card in C.JOKERS else card[1]
+from .rules import STRENGTH, card_suit as _suit
 
 
 def _strength(card):

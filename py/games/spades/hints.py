@@ -5,12 +5,9 @@ the search's own finding."""
 from ..engine import cards as C
 from ..engine.ai.hints import number, only_card, only_move
 from ..engine.i18n import _
+from .rules import card_suit
 
 CLOSE = 0.01  # rewards this close: about as good
-
-
-def suit_of(card):
-    return "S" if card in C.JOKERS else C.suit(card)  # the jokers are spades
 
 
 def measure(ai, world, root, seat):
@@ -60,7 +57,7 @@ def move_name(action) -> str:
 def reason(found):
     view, mine, theirs = found.view, found.mine, found.theirs
     if mine is None:
-        return only_card(view, suit_of) if found.action["type"] == "play" else only_move()
+        return only_card(view, card_suit) if found.action["type"] == "play" else only_move()
     if found.equal:
         return _("Your playable cards are as good as each other here.")
     params = {"tricks": number(mine["tricks"]), "points": number(mine["points"], 0)}

@@ -88,6 +88,11 @@ def side_score(bids, tricks, blind, options, bags_before):
     return points, bags, bags_after
 
 
+def card_suit(card: str) -> str:
+    """A card's suit for every rule: the jokers are spades."""
+    return "S" if card in C.JOKERS else card[1]
+
+
 class Spades(TrickGame):
     id = "spades"
     claims = True
@@ -121,7 +126,7 @@ class Spades(TrickGame):
 
     # ---- hooks of the trick core --------------------------------------------------
     def suit_of(self, card):
-        return "S" if card in C.JOKERS else card[1]
+        return card_suit(card)
 
     def strength(self, card):
         return STRENGTH[card[0]]
