@@ -71,7 +71,7 @@ def test_hostile_values_in_every_key_do_not_lock_boot_or_the_history(new_page, o
     entries = [good_entry(1)] + [good_entry(n, **{field: HOSTILE}) for n, field in
                                  enumerate(["players", "date", "title", "seed", "undos"], start=2)]
     history = json.dumps({"schema": 2, "entries": entries})
-    prefs = json.dumps({"botSpeed": "toString", "language": HOSTILE, "fourColour": HOSTILE})
+    prefs = json.dumps({"botSpeed": "toString", "language": HOSTILE, "fourColour": HOSTILE, "lessonsDone": HOSTILE})
     page = new_page(PHONE)
     plant(page, {"cardtable.v2.save.oh_hell": bad_save, "cardtable.v2.active": "oh_hell", HISTORY_KEY: history,
                  "cardtable.v2.prefs": prefs, "cardtable.v2.set-aside-seen": json.dumps(HOSTILE)})

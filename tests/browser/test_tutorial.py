@@ -200,6 +200,14 @@ def test_end_lesson_goes_back_to_the_list_and_a_lesson_leaves_a_saved_series_alo
     after = page.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => !k.endsWith('.prefs')).sort())")
     assert after == before
     assert page.locator("[data-testid=resume][data-game='oh_hell']").count() == 1
+    # The tick is kept: after a reload the list still shows it, and Go on points past it.
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_TIMEOUT_MS)
+    page.click("[data-testid=game-choice][data-game='oh_hell']")
+    page.click("[data-testid=setup] [data-testid=open-tutorial]")
+    page.wait_for_selector("[data-testid=lesson-intro]", timeout=STEP_TIMEOUT_MS)
+    assert page.locator("[data-testid=lesson-choice][data-lesson=tricks] .lesson-done").count() == 1
+    assert page.locator("[data-testid=lesson-choice][data-lesson=exact].primary").count() == 1
 
 
 @pytest.mark.parametrize(("game", "lang"), [("kozel", "ru"), ("zevaka", "bg")])

@@ -190,6 +190,10 @@ const PREF_CHECKS = {
   fourColour: (value) => typeof value === "boolean",
   // the games whose lesson was offered (tutorial-offer.js)
   tutorialsOffered: (value) => Array.isArray(value) && value.length <= 40 && value.every((id) => isShortText(id, 40)),
+  // each game's finished lessons, by id (tutorial.js): {"kozel": ["tricks", ...]}
+  lessonsDone: (value) => isPlainObject(value) && Object.keys(value).length <= 10
+    && Object.entries(value).every(([game, ids]) => isShortText(game, 40) && Array.isArray(ids) && ids.length <= 40
+      && ids.every((id) => isShortText(id, 40))),
   playerNames: (value) => Array.isArray(value) && value.length <= MAX_PLAYERS && value.every((name) => isShortText(name, 40)),
   passAndPlayStats: (value) => typeof value === "boolean",
   sound: (value) => typeof value === "boolean",

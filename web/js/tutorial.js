@@ -5,11 +5,13 @@
 // their scripted moves. A legal move of yours other than the lesson's is not played at once: the
 // coach says why the lesson wants its move and offers to try again, or to play yours anyway (then
 // the deal goes on with ordinary bots).
-// Nothing here saves a match, a history entry or statistics: a lesson is never a series.
+// Nothing here saves a match, a history entry or statistics: a lesson is never a series. Only the
+// finished lessons' ticks are kept (the settings' `lessonsDone`).
 
 import { el, sleep } from "./dom.js";
 import { showDialog } from "./score-sheet.js";
 import { t } from "./i18n.js";
+import { readPrefs, writePrefs } from "./storage.js";
 
 const LEARNER = 0; // the seat the lessons are written for (games/tutorials/)
 const OFF_SCRIPT_LEVEL = "easy";
@@ -75,7 +77,13 @@ function introScreen({ title, intro, lessons, done, onLesson, onRealMatch, onLea
 export async function runTutorial({ bridge, game, title, settings, createTable, setTableTools, show, onLeave, onRealMatch }) {
   let stopped = false;
   let current = null; // the lesson on the table: {stop()}
-  const done = new Set();
+  const done = new Set(lessonsDone()[game] ?? []);
+
+  function markDone(id) {
+    if (done.has(id)) return;
+    done.add(id);
+    writePrefs({ lessonsDone: { ...lessonsDone(), [game]: [...done] } });
+  }
 
   async function call(request) {
     const answer = await bridge.call(request);
@@ -111,7 +119,7 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
     current?.stop();
     current = await runLesson({
       call, lessons, index, title, settings, createTable, setTableTools, show,
-      onDone: (id) => done.add(id),
+      onDone: markDone,
       onNext: () => startLesson(index + 1),
       onList: showIntro,
       onLeave: leave,
@@ -121,6 +129,11 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
 
   showIntro();
   return { stop() { stopped = true; current?.stop(); } };
+}
+
+// The finished lessons of every game, as stored (readPrefs drops a malformed value).
+function lessonsDone() {
+  return readPrefs().lessonsDone ?? {};
 }
 
 // One lesson on the table: its record, its steps, its coach.
