@@ -354,7 +354,7 @@ def _too_deep(text, limit=MAX_DEPTH):
     innermost pairs, which empties a real record; what is left is measured by its running depth."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
     rest = brackets
-    for _ in range(_QUICK_PASSES):
+    for _pass in range(_QUICK_PASSES):
         shorter = _INNERMOST_PAIRS.sub("", rest)
         if shorter == rest:
             break

@@ -192,7 +192,7 @@ class Kozel(Game):
         state.pending = actor
         if state.options["molodka"] == "interrupt" and not self.holds_molodka(state, actor):
             seat = actor
-            for _ in range(state.players - 1):
+            for _other in range(state.players - 1):
                 seat = next_seat(seat, state.players)
                 if seat not in state.declined and self.holds_molodka(state, seat):
                     state.phase, state.turn = "molodka", seat
