@@ -161,6 +161,44 @@ def test_pile_totals_samples_are_uniform_among_the_deals_that_keep_them():
     assert worst < 4.5, worst
 
 
+def test_when_no_try_keeps_the_drawn_molodkas_the_sampler_deals_without_them(monkeypatch):
+    """The last resort of `determinize` (interrupt option, card points shown): when every try
+    with the molodkas drawn for the seats being asked fails, it deals once without them. That
+    world still shows the seat exactly what it saw and keeps every card and pile."""
+    from games.kozel import sampler
+
+    plain = sampler._determinize_once
+    calls = Counter()
+
+    def failing_with_molodkas(rules, state, seat, rng, molodkas=True):
+        calls[molodkas] += 1
+        if molodkas:
+            raise ValueError("no deal keeps the drawn molodka")
+        return plain(rules, state, seat, rng, molodkas=molodkas)
+
+    monkeypatch.setattr(sampler, "_determinize_once", failing_with_molodkas)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(2, 300, 3):  # clumpy deals: windows where someone is asked for a molodka
+        for state in _positions(5, seed):
+            if state.phase != "molodka" or not state.history:
+                continue
+            for seat in range(state.players):
+                if seat == state.turn:
+                    continue
+                view = GAME.view(state, seat)
+                world = sampler.determinize(GAME, state, seat, rng)
+                assert GAME.view(world, seat) == view
+                zones, sampled = GAME.card_zones(state), GAME.card_zones(world)
+                assert Counter(c for z in zones.values() for c in z) == Counter(c for z in sampled.values() for c in z)
+                assert list(map(card_points, world.piles)) == list(map(card_points, state.piles))
+                checked += 1
+        if checked >= 20:
+            break
+    assert checked >= 20, checked
+    assert calls[True] == 30 * checked and calls[False] == checked
+
+
 def test_samples_vary_and_cover_the_hidden_cards():
     """The sampler is random over the unseen cards, not a copy of the truth."""
     state = GAME.new_match(4, {}, 3)
