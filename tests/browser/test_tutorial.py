@@ -187,9 +187,15 @@ def test_end_lesson_goes_back_to_the_list_and_a_lesson_leaves_a_saved_series_alo
     page.click("[data-testid=setup] [data-testid=open-tutorial]")
     page.click("[data-testid=lesson-start]")
     page.wait_for_selector("[data-testid=table-screen][data-tutorial='oh_hell']", timeout=STEP_TIMEOUT_MS)
+    # Another tab ticks a lesson meanwhile: this one's tick is added to it, not written over it.
+    page.evaluate("""() => { const prefs = JSON.parse(localStorage.getItem('cardtable.v2.prefs') || '{}');
+        prefs.lessonsDone = { oh_hell: ['from-another-tab'] };
+        localStorage.setItem('cardtable.v2.prefs', JSON.stringify(prefs)); }""")
     follow_the_prompts(page)
     page.click("[data-testid=lesson-next]")
     page.wait_for_selector(f"{COACH}[data-state=note]", timeout=STEP_TIMEOUT_MS)
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('cardtable.v2.prefs')).lessonsDone")
+    assert stored == {"oh_hell": ["from-another-tab", "tricks"]}
     page.click("[data-testid=tutorial-skip]")  # "End lesson": back to the list, the first lesson ticked
     page.wait_for_selector("[data-testid=lesson-intro]", timeout=STEP_TIMEOUT_MS)
     assert page.locator("[data-testid=lesson-choice][data-lesson=tricks] .lesson-done").count() == 1

@@ -79,10 +79,12 @@ export async function runTutorial({ bridge, game, title, settings, createTable, 
   let current = null; // the lesson on the table: {stop()}
   const done = new Set(lessonsDone()[game] ?? []);
 
+  // Merged with what is stored now: another tab may have ticked other lessons since.
   function markDone(id) {
     if (done.has(id)) return;
     done.add(id);
-    writePrefs({ lessonsDone: { ...lessonsDone(), [game]: [...done] } });
+    const stored = lessonsDone();
+    writePrefs({ lessonsDone: { ...stored, [game]: [...new Set([...(stored[game] ?? []), ...done])] } });
   }
 
   async function call(request) {
