@@ -196,7 +196,7 @@ def test_when_no_try_keeps_the_drawn_molodkas_the_sampler_deals_without_them(mon
         if checked >= 20:
             break
     assert checked >= 20, checked
-    assert calls[True] == 30 * checked and calls[False] == checked
+    assert calls[True] == sampler.TRIES * checked and calls[False] == checked
 
 
 def test_samples_vary_and_cover_the_hidden_cards():

@@ -11,6 +11,9 @@ from .rules import HAND, POINTS, card_points
 _PLANS: dict = {}  # (id(state), seat) -> (state, position, plan): a search samples one state many times
 
 
+TRIES = 30  # worlds drawn for a window before the last resort (`determinize`)
+
+
 def _position(state) -> tuple:
     """What changes with every action, whether it was recorded or only performed in place (an
     outside search advances its states with `perform`): the plan's cache key."""
@@ -30,7 +33,7 @@ def determinize(rules, state, seat, rng):
     if state.options["molodka"] != "interrupt" and not state.options["show_points"]:
         return _determinize_fast(rules, state, seat, rng)
     world = None
-    for attempt in range(30):
+    for attempt in range(TRIES):
         try:
             world = _determinize_once(rules, state, seat, rng)
         except ValueError:  # the molodka drawn for a seat being asked leaves the piles' totals no deal
