@@ -19,6 +19,7 @@ import pytest
 from test_csp import RECORD_VIOLATIONS
 from test_eight_five_three import click as click_eight_five_three
 from test_pass_and_play import act_kozel, act_oh_hell, face_up_cards, turn
+from test_table_tools import check_the_far_bid, far_bid, turn_on_play_checker
 from test_zevaka import target_selector
 
 CONNECT_TIMEOUT_MS = 30_000
@@ -202,7 +203,7 @@ def check_messages(guest, seat, final_record):
     views = [message["view"] for message in messages if message["t"] == "view"]
     assert views, "the guest received no view"
     for message in messages:
-        assert message["t"] in {"welcome", "seats", "view", "refused", "hint", "end"}, message
+        assert message["t"] in {"welcome", "seats", "view", "refused", "hint", "checked", "end"}, message
         if message["t"] != "view":
             assert not CARD.search(json.dumps(message)), message
             continue
@@ -389,6 +390,7 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
     table; axe on the guest's screens on the way."""
     host = open_phone(new_page, open_app, f"{FAST}&seed=3")
     guest = open_phone(new_page, open_app)
+    turn_on_play_checker(guest)  # the guest's own setting: the host's Python judges its moves
     host_lobby(host, "oh_hell", 4)
     guest.click("[data-testid=one-table-join]")
     guest.wait_for_selector("[data-testid=join-screen]")
@@ -427,6 +429,10 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
         (json.dumps({"t": "act", "action": legal, "record": before}), "bad_message"),
         (json.dumps({"t": "act", "action": legal, "view_seat": 0}), "bad_message"),
         (json.dumps({"t": "act", "action": "bid 0"}), "bad_message"),
+        (json.dumps({"t": "check", "action": legal, "seat": 0}), "not_your_seat"),
+        (json.dumps({"t": "check", "action": legal, "record": before}), "bad_message"),
+        (json.dumps({"t": "check", "action": "bid 0"}), "bad_message"),
+        (json.dumps({"t": "check", "action": {"type": "bid", "n": 99}}), "illegal_action"),
         (json.dumps({"t": "act", "action": {"type": "bid", "n": 99}}), "illegal_action"),
         (json.dumps({"t": "act", "action": {"type": "play", "cards": [others["hand"][0]]}}), "illegal_action"),
         ('{"t": "act", "action": {"a": ' + "[" * 1500 + "]" * 1500 + "}}", "bad_json"),
@@ -440,8 +446,24 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
     guest.wait_for_selector("[data-testid=table-notice]")
     assert host_record(host) == before
     assert saved_record(host) == before
-    act_oh_hell(guest, view, set())
-    host.wait_for_function("n => window.cardtable.currentRecord().actions.length > n", arg=len(before["actions"]))
+    # One check at a time per guest (each costs the host's Python hard's time): a second while
+    # the first is out is refused as busy.
+    count = guest.evaluate("window.__received.length")
+    guest.evaluate("""(text) => {
+      const channel = window.__channels[window.__channels.length - 1];
+      channel.send(text);
+      channel.send(text);
+    }""", json.dumps({"t": "check", "action": legal}))
+    guest.wait_for_function("n => window.__received.length >= n + 2", arg=count, timeout=60_000)
+    replies = [json.loads(text) for text in guest.evaluate("n => window.__received.slice(n)", count)]
+    assert {reply["t"] for reply in replies[:2]} == {"refused", "checked"}, replies
+    assert [reply["code"] for reply in replies[:2] if reply["t"] == "refused"] == ["busy"]
+    assert host_record(host) == before
+    # The guest's play checker (its own setting): the host's Python calls a far bid clearly
+    # worse; the guest's phone says so, takes it back, then plays it anyway.
+    check_the_far_bid(guest, far_bid(before, 1), lambda: host_record(host), before)
+    play(host, {0: host}, act_oh_hell, lambda record: turn(record)["to_act"] == 0)
+    assert send_raw(guest, json.dumps({"t": "check", "action": legal}))["code"] == "not_your_turn"
 
     host.click("[data-testid=open-tools]")
     host.click("[data-testid=tool-phones]")

@@ -17,6 +17,45 @@ def before_last_decision(record, seat=0):
     return record["actions"][:last]
 
 
+def far_bid(record, seat):
+    """A legal bid as far as can be from hard's own (CPython's hint, iterations only): one the
+    play checker has to call clearly worse."""
+    hint = json.loads(bridge.handle(json.dumps({"op": "hint", "record": record, "budget_ms": 60_000})))
+    assert hint["seat"] == seat, hint
+    bids = [action["n"] for action in python_view(record, seat)["legal"]]
+    return max(bids, key=lambda n: abs(n - hint["action"]["n"]))
+
+
+def turn_on_play_checker(page):
+    """Settings → Check my moves, from the start screen (off by default)."""
+    page.click("[data-testid=open-settings]")
+    page.check("[data-testid=setting-play-checker]")
+    page.click("[data-testid=close-settings]")
+
+
+def check_the_far_bid(page, bid, record_of, before):
+    """Taps `bid`: the checker's dialog says what it costs; Take it back plays nothing, then Play
+    it anyway plays it. record_of(): the host's match record."""
+    page.click(f"[data-testid=bid-button][data-bid='{bid}']")
+    page.wait_for_selector("[data-testid=move-check]", timeout=60_000)
+    cost = page.inner_text("[data-testid=check-cost]")
+    assert "points less" in cost and f"Bidding {bid} " in cost, cost
+    page.click("[data-testid=check-back]")
+    page.wait_for_selector("[data-testid=move-check]", state="detached")
+    page.wait_for_selector(f"[data-testid=bid-button][data-bid='{bid}']:enabled")
+    assert record_of() == before
+    page.click(f"[data-testid=bid-button][data-bid='{bid}']")
+    page.wait_for_selector("[data-testid=move-check]", timeout=60_000)
+    page.click("[data-testid=check-play]")
+    count = len(before["actions"])
+    for _ in range(150):  # the move travels (to the host's phone, for a guest)
+        after = record_of()
+        if len(after["actions"]) > count:
+            break
+        page.wait_for_timeout(100)
+    assert after["actions"][:count + 1] == before["actions"] + [{"type": "bid", "n": bid}]
+
+
 def open_tool(page, tool):
     page.click("[data-testid=open-tools]")
     page.wait_for_selector("[data-testid=table-tools]")
@@ -74,6 +113,18 @@ def test_undo_hint_last_trick_and_review(new_page, open_app):
     page.wait_for_selector("[data-testid=deal-review][data-step='2']")
     shown = page.eval_on_selector_all("[data-testid=review-plays] li .card", "ns => ns.map(n => n.dataset.card)")
     assert shown == [card for move in steps[1]["actions"] for card in move["action"].get("cards", [])]
+
+
+def test_the_play_checker_says_a_clearly_worse_bid_before_it_is_made(new_page, open_app):
+    """Settings → Check my moves: a bid far from hard's opens the dialog with its cost; Take it
+    back leaves the match as it was, Play it anyway plays it."""
+    page = new_page(PHONE)
+    open_app(page, f"{FAST}&seed=5")
+    turn_on_play_checker(page)
+    start_match(page, players=4)
+    assert wait_for_human(page) == "bid"
+    record = page.evaluate("window.cardtable.currentRecord()")
+    check_the_far_bid(page, far_bid(record, 0), lambda: page.evaluate("window.cardtable.currentRecord()"), record)
 
 
 def test_bot_speed_is_kept(new_page, open_app):

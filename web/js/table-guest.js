@@ -11,7 +11,10 @@ import { setTableTools } from "./table.js";
 import { readPrefs, writePrefs } from "./storage.js";
 import { currentLanguage, t } from "./i18n.js";
 
-const MAX_REASON = 600; // a hint's reason from the host: a line of text, never more
+const MAX_REASON = 600; // a hint's reason or a check's cost from the host: a line of text, never more
+// The host's Python judges a move in hard's time (about a second on a phone); a check unanswered
+// after this lets the move go, as a failed check does on the host's own phone.
+const CHECK_TIMEOUT_MS = 20_000;
 
 // Far above any view (the longest, 8-5-3's, is a few kB); a bigger message is not read.
 const MAX_HOST_MESSAGE_CHARS = 1_000_000;
@@ -52,6 +55,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
   let queue = []; // views from the host not drawn yet
   let draining = false;
   let pending = false; // a move sent, its answer not back yet
+  let checking = null; // resolves the play checker's question to the host, while it is out
   let nudged = null; // the move whose turn was announced by a vibration
   let name = rememberedName();
   let redraw = () => {};
@@ -109,6 +113,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
   }
 
   function lost() {
+    answerCheck(null);
     link = null;
     table = null;
     shown = null;
@@ -156,6 +161,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
         break;
       case "refused":
         pending = false;
+        answerCheck({ refused: true });
         drawTable();
         table?.showNotice(typeof message.message === "string" && message.message ? message.message : refusalText(message.code));
         break;
@@ -165,7 +171,11 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
           table?.showHint(message.action, typeof message.reason === "string" ? message.reason.slice(0, MAX_REASON) : "");
         }
         break;
+      case "checked":
+        answerCheck(message);
+        break;
       case "end":
+        answerCheck(null);
         link?.close();
         link = null;
         showScreen(() => endedScreen({ reason: message.reason, onBack: leave }));
@@ -179,7 +189,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
     const create = await loadTable(game);
     table = create({
       settings, title: titleOf(game),
-      onAction: (action) => send({ t: "act", action }),
+      onAction: (action) => act(action),
       onLeave: leave,
       onPlayAgain: null,
     });
@@ -189,6 +199,45 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
     });
     redraw = () => { show(table.screen, "guest-table"); table.rerender(); };
     show(table.screen, "guest-table");
+  }
+
+  // A tap on one of this seat's moves: with the play checker on (Settings, this phone's), the
+  // host's Python judges it from this seat's view first, as on the host's own phone.
+  async function act(action) {
+    if (pending || draining || !link) return;
+    if (readPrefs().playChecker === true && table?.checkMove && shown && !shown.over && shown.to_act === seat) {
+      const answer = await askCheck(action);
+      if (closed || !table) return;
+      if (answer?.refused) return; // the host said why (not your turn, not a legal move…)
+      if (answer?.worse === true && isPlainObject(answer.best) && typeof answer.cost === "string") {
+        const play = await table.checkMove(action, answer.best, answer.cost.slice(0, MAX_REASON));
+        if (!play || closed) {
+          drawTable();
+          return;
+        }
+      }
+    }
+    send({ t: "act", action });
+  }
+
+  // The host's answer to {t: "check"}: its `checked` message, {refused: true}, or null (no answer
+  // in time, the link gone): the move then goes as it is.
+  function askCheck(action) {
+    return new Promise((resolve) => {
+      if (!link?.send({ t: "check", action })) return resolve(null);
+      checking = resolve;
+      pending = true;
+      drawTable();
+      setTimeout(() => { if (checking === resolve) answerCheck(null); }, CHECK_TIMEOUT_MS);
+    });
+  }
+
+  function answerCheck(answer) {
+    const resolve = checking;
+    if (!resolve) return;
+    checking = null;
+    pending = false;
+    resolve(answer);
   }
 
   function send(message) {

@@ -20,6 +20,7 @@ const GUEST_MESSAGES = {
   act: ["action", "seat"],
   claim: ["seat"],
   hint: [],
+  check: ["action", "seat"],
   bye: [],
 };
 
@@ -46,7 +47,7 @@ export function parseGuestMessage(text, seat) {
   const allowed = GUEST_MESSAGES[message.t];
   if (Object.keys(message).some((key) => key !== "t" && !allowed.includes(key))) throw new Refusal("bad_message");
   if (Object.hasOwn(message, "seat") && message.seat !== seat) throw new Refusal("not_your_seat");
-  if (message.t === "act" && !isPlainObject(message.action)) throw new Refusal("bad_message");
+  if ((message.t === "act" || message.t === "check") && !isPlainObject(message.action)) throw new Refusal("bad_message");
   return message;
 }
 
@@ -134,6 +135,30 @@ export function createHost({ bridge, players, hostName, people = null, id = newT
     link.send({ t: "hint", action: answer.action, reason: answer.reason });
   }
 
+  // The play checker of a guest's phone: the host's Python judges the guest's move from the
+  // guest's seat alone, as for the host's own moves (match.js). One question at a time per
+  // guest (each costs hard's time); a check that fails lets the move go.
+  async function check(seat, link, action) {
+    const entry = seats[seat];
+    if (!match || match.view.over || match.view.to_act !== seat) return refuse(link, "not_your_turn");
+    if (entry.busy) return refuse(link, "busy");
+    entry.busy = true;
+    let answer;
+    try {
+      answer = await bridge.call({ op: "check", record: match.record, action, lang: entry.lang });
+    } catch (error) {
+      answer = { error: { code: "internal", message: error.message } };
+    } finally {
+      entry.busy = false;
+    }
+    if (entry.link !== link) return;
+    if (answer.error?.code === "illegal_action") return refuse(link, answer.error.code, answer.error.message);
+    if (answer.error) console.warn("a guest's move could not be checked:", answer.error.message);
+    link.send(answer.worse === true
+      ? { t: "checked", worse: true, best: answer.best, cost: answer.cost }
+      : { t: "checked", worse: false });
+  }
+
   function receive(seat, link, text) {
     const entry = seats[seat];
     if (entry.link !== link) return;
@@ -157,6 +182,7 @@ export function createHost({ bridge, players, hostName, people = null, id = newT
       case "act": move(seat, link, { op: "act", action: message.action }); break;
       case "claim": move(seat, link, { op: "claim" }); break;
       case "hint": hint(seat, link); break;
+      case "check": check(seat, link, message.action); break;
       case "bye": drop(seat, link); break;
       default: break;
     }
