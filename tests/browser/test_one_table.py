@@ -461,7 +461,7 @@ def test_hostile_guest_messages_are_refused_and_the_host_lets_guests_go(new_page
     assert host_record(host) == before
     # The guest's play checker (its own setting): the host's Python calls a far bid clearly
     # worse; the guest's phone says so, takes it back, then plays it anyway.
-    check_the_far_bid(guest, far_bid(before, 1), lambda: host_record(host), before)
+    check_the_far_bid(guest, far_bid(before, 1), host, before)
     play(host, {0: host}, act_oh_hell, lambda record: turn(record)["to_act"] == 0)
     assert send_raw(guest, json.dumps({"t": "check", "action": legal}))["code"] == "not_your_turn"
 

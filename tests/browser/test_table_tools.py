@@ -33,9 +33,10 @@ def turn_on_play_checker(page):
     page.click("[data-testid=close-settings]")
 
 
-def check_the_far_bid(page, bid, record_of, before):
-    """Taps `bid`: the checker's dialog says what it costs; Take it back plays nothing, then Play
-    it anyway plays it. record_of(): the host's match record."""
+def check_the_far_bid(page, bid, host, before):
+    """Taps `bid` on `page`: the checker's dialog says what it costs; Take it back plays nothing,
+    then Play it anyway plays it. `host`: the page whose match it is (`page` itself, or the host's
+    phone for a guest)."""
     page.click(f"[data-testid=bid-button][data-bid='{bid}']")
     page.wait_for_selector("[data-testid=move-check]", timeout=60_000)
     cost = page.inner_text("[data-testid=check-cost]")
@@ -43,16 +44,13 @@ def check_the_far_bid(page, bid, record_of, before):
     page.click("[data-testid=check-back]")
     page.wait_for_selector("[data-testid=move-check]", state="detached")
     page.wait_for_selector(f"[data-testid=bid-button][data-bid='{bid}']:enabled")
-    assert record_of() == before
+    assert host.evaluate("window.cardtable.currentRecord()") == before
     page.click(f"[data-testid=bid-button][data-bid='{bid}']")
     page.wait_for_selector("[data-testid=move-check]", timeout=60_000)
     page.click("[data-testid=check-play]")
     count = len(before["actions"])
-    for _ in range(150):  # the move travels (to the host's phone, for a guest)
-        after = record_of()
-        if len(after["actions"]) > count:
-            break
-        page.wait_for_timeout(100)
+    host.wait_for_function("n => window.cardtable.currentRecord().actions.length > n", arg=count)
+    after = host.evaluate("window.cardtable.currentRecord()")
     assert after["actions"][:count + 1] == before["actions"] + [{"type": "bid", "n": bid}]
 
 
@@ -124,7 +122,7 @@ def test_the_play_checker_says_a_clearly_worse_bid_before_it_is_made(new_page, o
     start_match(page, players=4)
     assert wait_for_human(page) == "bid"
     record = page.evaluate("window.cardtable.currentRecord()")
-    check_the_far_bid(page, far_bid(record, 0), lambda: page.evaluate("window.cardtable.currentRecord()"), record)
+    check_the_far_bid(page, far_bid(record, 0), page, record)
 
 
 def test_bot_speed_is_kept(new_page, open_app):
