@@ -56,6 +56,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
   let draining = false;
   let pending = false; // a move sent, its answer not back yet
   let checking = null; // resolves the play checker's question to the host, while it is out
+  let hostChecks = true; // false once the host's app proved older than the play checker
   let nudged = null; // the move whose turn was announced by a vibration
   let name = rememberedName();
   let redraw = () => {};
@@ -101,6 +102,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
     stopReader();
     link?.close();
     link = next;
+    hostChecks = true;
     next.handlers.onOpen = () => next.send({ t: "hello", name: name || t("Guest"), lang: currentLanguage(), version });
     next.handlers.onText = (message) => receive(next, message);
     next.handlers.onState = (state) => {
@@ -160,6 +162,13 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
         drain();
         break;
       case "refused":
+        if (checking && message.code === "bad_message") {
+          // A host whose app predates the play checker cannot read `check`: the move goes
+          // unchecked, now and for the rest of this link, and nothing is shown.
+          hostChecks = false;
+          answerCheck(null);
+          break;
+        }
         pending = false;
         answerCheck({ refused: true });
         drawTable();
@@ -205,7 +214,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
   // host's Python judges it from this seat's view first, as on the host's own phone.
   async function act(action) {
     if (pending || draining || !link) return;
-    if (readPrefs().playChecker === true && table?.checkMove && shown && !shown.over && shown.to_act === seat) {
+    if (hostChecks && readPrefs().playChecker === true && table?.checkMove && shown && !shown.over && shown.to_act === seat) {
       const answer = await askCheck(action);
       if (closed || !table) return;
       if (answer?.refused) return; // the host said why (not your turn, not a legal move…)
