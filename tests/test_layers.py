@@ -105,11 +105,13 @@ ALLOWED = {
     "rules": set(),
     "sampler": {"rules"},
     "baseline": {"rules"},
-    "ai": {"rules", "sampler", "baseline"},
+    "playout": {"rules", "baseline"},  # a game's fast playout, beneath its ai (Spades)
+    "ai": {"rules", "sampler", "baseline", "playout"},
     "hints": {"rules", "ai"},
     "__init__": set(LAYERS) - {"hints"},
 }
-ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "ai": True, "hints": True, "__init__": False}
+ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "playout": False, "ai": True, "hints": True,
+                     "__init__": False}
 
 
 def violations(edges) -> list[str]:

@@ -395,3 +395,51 @@ def test_the_search_scores_a_hand_stopped_before_its_last_trick_as_the_rules_do(
         if doubles >= 12:
             break
     assert doubles >= 12 and checked >= 12
+
+
+def test_the_fast_playout_plays_the_same_cards_and_random_numbers_as_the_rules():
+    """`SpadesAI.play_out` (spades/playout.py, no action dicts) against the engine's loop through
+    the rules' `perform` and the playout policy, with and without the exact last two tricks, from
+    worlds sampled in every phase under every option set (and, doctored, with a nil bidder and
+    spades unbroken in the play): the same tricks, hands, leader, broken
+    spades, cards played, reward and random numbers left; the endgame solver's line (from the
+    last three tricks) is engine/ai/endgame.py's."""
+    from games.engine.ai.endgame import Endgame
+    from games.engine.ai.player import GameAI
+    from games.spades import playout
+
+    ai = GAME.ai
+    checked = solved = 0
+    for index, (players, options) in enumerate(OPTION_SETS):
+        for state in positions(GAME, players, options, 100 + index, every=2):
+            if state.hand_no > 2:
+                break
+            seat = state.turn
+            for cards, doctored in ((0, False), (2, False), (0, True), (2, True)):
+                policy = Endgame(ai, cards).playout if cards else ai.playout_action
+                world = ai.sample(state, seat, random.Random(checked))
+                if doctored and world.phase == "play":  # the rarer cases: a nil bidder, spades unbroken
+                    world.bids[checked % players] = 0
+                    world.broken = False
+                fast, slow = world.clone(), world.clone()
+                fast_rng, slow_rng = random.Random(checked), random.Random(checked)
+                fast_steps = ai.play_out(fast, None, policy, fast_rng)
+                slow_steps = GameAI.play_out(ai, slow, None, policy, slow_rng)
+                assert (fast_steps, fast.hands, fast.tricks_won, fast.trick) == (
+                    slow_steps, slow.hands, slow.tricks_won, slow.trick), (players, options, state.phase)
+                assert (fast.leader, fast.turn, fast.broken, fast.rows) == (slow.leader, slow.turn, slow.broken,
+                                                                            slow.rows)
+                assert ai.search_reward(fast, state) == ai.search_reward(slow, state)
+                assert fast_rng.random() == slow_rng.random()
+                checked += 1
+            if state.phase == "play" and len(state.hands[seat]) <= 3:
+                world = ai.sample(state, seat, random.Random(solved))
+                world.broken = world.broken and solved % 2 == 0
+                before = world.clone()
+                trick = [(p["seat"], p["card"]) for p in world.trick]
+                line = playout.solve(world.hands, trick, world.tricks_won, world.turn, world.broken,
+                                     not world.history, world.first_card, world.players, ai.endgame_points(world))
+                assert line == ai.solve_endgame(world)[1]
+                assert world == before
+                solved += 1
+    assert checked > 1000 and solved > 20, (checked, solved)

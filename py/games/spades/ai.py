@@ -5,10 +5,11 @@ are baseline.py; the sampler is sampler.py."""
 
 from ..engine import cards as C
 from ..engine.ai import endgame, search
+from ..engine.ai.endgame import Endgame
 from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
 from ..engine.tricks import next_seat
-from . import baseline, sampler
+from . import baseline, playout, sampler
 from .baseline import POWER, SUIT, exchange_card, keep_drawn
 from .rules import side_score
 
@@ -95,7 +96,8 @@ class SpadesAI(TrickAI):
             partners = side if len(side) > 1 else ()
             if world.first_card in world.hands[seat] and not world.history and not world.trick:
                 return {"type": "play", "cards": [world.first_card]}
-            card = play_card(world.hands[seat], world.trick, world.broken, want, partners, rng)
+            trick = [(play["seat"], play["card"]) for play in world.trick]
+            card = playout.play_card(world.hands[seat], trick, world.broken, want, partners, rng)
             return {"type": "play", "cards": [card]}
         if phase == "bid":
             n = bid_for(world.hands[seat], world.players, world.options)
@@ -114,13 +116,23 @@ class SpadesAI(TrickAI):
         """Each seat's value and the cards to the end of the hand under max^n play: its side's
         points for the hand (bags at their cost with sandbags on) minus the others' mean, as
         the reward counts them."""
+        return endgame.solve(self.rules, world, self.endgame_points(world), trick_done=_break_spades)
+
+    def endgame_points(self, world):
+        """`points(tricks_won)` for the endgame solvers: each seat's side's points for the hand
+        in `world` minus the others' mean (remembered: a solve reaches the same tricks won by
+        many lines)."""
         sides = [[world.bids[s] for s in side] for side in world.sides]
         nils = [[world.blind[s] or world.double[s] for s in side] for side in world.sides]
         side_of = [self.rules.side_of(world, s) for s in range(world.players)]
         options, bags, sandbags = world.options, world.bags, world.options["sandbags"]
         count = len(world.sides)
+        seen = {}
 
         def points(won):
+            key = tuple(won)
+            if key in seen:
+                return seen[key]
             values = []
             for index, side in enumerate(world.sides):
                 value, taken, _ = side_score(sides[index], [won[s] for s in side], nils[index], options, bags[index])
@@ -129,9 +141,31 @@ class SpadesAI(TrickAI):
                 values.append(value)
             total = sum(values)
             relative = [v - (total - v) / (count - 1) for v in values]
-            return [relative[side_of[s]] for s in range(world.players)]
+            seen[key] = result = [relative[side_of[s]] for s in range(world.players)]
+            return result
 
-        return endgame.solve(self.rules, world, points, trick_done=_break_spades)
+        return points
+
+    def play_out(self, world, horizon, playout_policy, rng):
+        """The engine's loop until the trick phase, then `playout.finish` where the policy is
+        this game's own (with or without its exact endgame): the same cards and random numbers,
+        without the rules' bookkeeping."""
+        owner = getattr(playout_policy, "__self__", None)
+        if playout_policy == self.playout_action:
+            cards = 0
+        elif isinstance(owner, Endgame) and owner.ai is self and playout_policy == owner.playout:
+            cards = owner.cards
+        else:
+            return super().play_out(world, horizon, playout_policy, rng)
+        perform, done = self.rules.perform, self.search_done
+        steps = 0
+        while not done(world, horizon):
+            if world.phase == "play" and all(world.hands):
+                endgame_points = self.endgame_points(world) if cards else None
+                return steps + playout.finish(world, rng, cards, endgame_points)
+            perform(world, playout_policy(world, rng))
+            steps += 1
+        return steps
 
     def decide(self, state, seat, view, settings, rng, budget_ms, sample):
         """Normal bids by counting sure tricks and hard by the search over the bids near that
@@ -321,45 +355,6 @@ def double_nil_bid(view):
     if action and double_nil_safe(view["hand"], view["players"]):
         return action
     return None
-
-
-def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
-    """The playouts' card: win as cheaply as possible when the side wants tricks (not
-    over a partner already winning), otherwise shed the highest card that loses."""
-    if trick:
-        led = SUIT[trick[0]["card"]]
-        cards = [c for c in hand if SUIT[c] == led] or hand
-    elif broken:
-        cards = hand
-    else:
-        cards = [c for c in hand if SUIT[c] != "S"] or hand
-    if len(cards) == 1:
-        return cards[0]
-    if rng.random() < noise:
-        return cards[rng.randrange(len(cards))]
-    key = lambda c: (SUIT[c] == "S", POWER[c])  # noqa: E731
-    if not trick:
-        return max(cards, key=key) if want else min(cards, key=key)
-    best = trick[0]
-    best_card = best["card"]
-    for play in trick[1:]:
-        card = play["card"]
-        if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
-                SUIT[card] == "S" and SUIT[best_card] != "S"):
-            best, best_card = play, card
-    best_suit, best_power = SUIT[best_card], POWER[best_card]
-    winners, losers = [], []
-    for c in cards:
-        s = SUIT[c]
-        if (s == best_suit and POWER[c] > best_power) or (s == "S" and best_suit != "S"):
-            winners.append(c)
-        else:
-            losers.append(c)
-    if best["seat"] in partner_seats:  # the partner has it: keep the high cards
-        return min(losers or winners, key=key)
-    if want:
-        return min(winners, key=key) if winners else min(losers, key=key)
-    return max(losers, key=key) if losers else min(winners, key=key)
 
 
 AI = SpadesAI

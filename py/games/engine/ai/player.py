@@ -191,6 +191,17 @@ class GameAI:
         many actions a search looks ahead)."""
         return None
 
+    def play_out(self, world, horizon, playout, rng: random.Random) -> int:
+        """Plays `world` on with `playout(world, rng)` until `search_done`; the number of actions
+        played. A game may finish a playout by a faster path of its own, with the same moves
+        and random numbers (Spades)."""
+        perform, done = self.rules.perform, self.search_done
+        steps = 0
+        while not done(world, horizon):
+            perform(world, playout(world, rng))
+            steps += 1
+        return steps
+
     def search_done(self, world, horizon) -> bool:
         """A world's search ends with its deal: the match is over, or the deal is and the
         search's rules left the next one undealt (no one to act)."""

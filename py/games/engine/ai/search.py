@@ -61,7 +61,7 @@ def rollouts(ai, state, seat: int, budget: Budget, rng: random.Random, *,
         return SearchResult(candidates[0], 0, 0, 0.0, {})
     deadline = None if budget.time_ms is None else started + budget.time_ms / 1000
     horizon = ai.search_horizon(state)
-    perform, at_horizon, reward_of = ai.rules.perform, ai.search_done, ai.search_reward
+    perform, play_out, reward_of = ai.rules.perform, ai.play_out, ai.search_reward
     keys = [action_key(a) for a in candidates]
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
@@ -81,10 +81,7 @@ def rollouts(ai, state, seat: int, budget: Budget, rng: random.Random, *,
             for index in alive:
                 sim = world.clone()
                 perform(sim, candidates[index])
-                playout_rng = random.Random(luck)
-                while not at_horizon(sim, horizon):
-                    perform(sim, playout(sim, playout_rng))
-                    steps += 1
+                steps += play_out(sim, horizon, playout, random.Random(luck))
                 totals[index] += reward_of(sim, state)[seat]
                 counts[index] += 1
                 done += 1
@@ -111,7 +108,7 @@ def flat(ai, state, seat: int, candidates: list, worlds: int, rng: random.Random
     started = time.perf_counter()
     deadline = None if time_ms is None else started + time_ms / 1000
     horizon = ai.search_horizon(state)
-    perform, at_horizon, reward_of = ai.rules.perform, ai.search_done, ai.search_reward
+    perform, play_out, reward_of = ai.rules.perform, ai.play_out, ai.search_reward
     totals = [0.0] * len(candidates)
     played = steps = 0
     while played < worlds:
@@ -122,10 +119,7 @@ def flat(ai, state, seat: int, candidates: list, worlds: int, rng: random.Random
         for index, candidate in enumerate(candidates):
             sim = world.clone()
             perform(sim, candidate)
-            playout_rng = random.Random(luck)
-            while not at_horizon(sim, horizon):
-                perform(sim, playout(sim, playout_rng))
-                steps += 1
+            steps += play_out(sim, horizon, playout, random.Random(luck))
             totals[index] += reward_of(sim, state)[seat]
         played += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

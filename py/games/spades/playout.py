@@ -1,0 +1,166 @@
+"""The playouts' card play, on plain lists: the rules-of-thumb card (`play_card`), and the
+play phase of a playout run to the search's stop in one loop (`finish`), its last tricks by
+max^n (`solve`). `finish` plays exactly the cards, and draws exactly the random numbers, that
+the rules' `perform` with `SpadesAI.playout_action` (and engine/ai/endgame.py) would: it only
+skips the action dicts, the trick records and the calls between them, which were most of a
+playout's time (bench/hot_loop.py checks the decisions are the same)."""
+
+from .baseline import POWER, SUIT
+
+# A card's rank for choosing among cards: the side suits below the spades, by power.
+_KEY = {card: (100 if SUIT[card] == "S" else 0) + POWER[card] for card in POWER}
+
+
+def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
+    """The playouts' card: win as cheaply as possible when the side wants tricks (not
+    over a partner already winning), otherwise shed the highest card that loses.
+    `trick`: the current trick's (seat, card) pairs."""
+    if trick:
+        led = SUIT[trick[0][1]]
+        cards = [c for c in hand if SUIT[c] == led] or hand
+    elif broken:
+        cards = hand
+    else:
+        cards = [c for c in hand if SUIT[c] != "S"] or hand
+    if len(cards) == 1:
+        return cards[0]
+    if rng.random() < noise:
+        return cards[rng.randrange(len(cards))]
+    key = _KEY.__getitem__
+    if not trick:
+        return max(cards, key=key) if want else min(cards, key=key)
+    best_seat, best_card = trick[0]
+    for seat, card in trick[1:]:
+        if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
+                SUIT[card] == "S" and SUIT[best_card] != "S"):
+            best_seat, best_card = seat, card
+    best_suit, best_power = SUIT[best_card], POWER[best_card]
+    winners, losers = [], []
+    for c in cards:
+        s = SUIT[c]
+        if (s == best_suit and POWER[c] > best_power) or (s == "S" and best_suit != "S"):
+            winners.append(c)
+        else:
+            losers.append(c)
+    if best_seat in partner_seats:  # the partner has it: keep the high cards
+        return min(losers or winners, key=key)
+    if want:
+        return min(winners, key=key) if winners else min(losers, key=key)
+    return max(losers, key=key) if losers else min(winners, key=key)
+
+
+def trick_winner(trick) -> int:
+    """The seat that wins the finished trick of (seat, card) pairs (spades and jokers trump)."""
+    best_seat, best_card = trick[0]
+    for seat, card in trick[1:]:
+        if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
+                SUIT[card] == "S" and SUIT[best_card] != "S"):
+            best_seat, best_card = seat, card
+    return best_seat
+
+
+def finish(world, rng, endgame_cards: int, points) -> int:
+    """Plays the trick phase of `world` (every hand holding a card) on to the search's stop (one
+    card a hand, before the forced last trick), as the playout policy would: its rules of thumb,
+    and once the hand to act holds `endgame_cards` or fewer (0: never), the line `solve` finds
+    with `points(tricks_won)`. Leaves `world` at the stop (its tricks won, leader, turn and
+    broken spades; its trick history is not kept) and returns the number of cards played."""
+    hands, players, won, bids = world.hands, world.players, world.tricks_won, world.bids
+    trick = [(play["seat"], play["card"]) for play in world.trick]
+    broken, turn = world.broken, world.turn
+    first_card, history_empty = world.first_card, not world.history
+    side_of = {seat: side for side in world.sides for seat in side}
+    sandbags = world.options["sandbags"]
+    line, at = None, 0
+    steps = 0
+    while trick or len(hands[turn]) != 1:
+        hand = hands[turn]
+        if line is not None:
+            card = line[at]
+            at += 1
+        elif len(hand) <= endgame_cards:
+            line = solve(hands, trick, won, turn, broken, history_empty, first_card, players, points)
+            card, at = line[0], 1
+        else:
+            side = side_of[turn]
+            if bids[turn] == 0:
+                want = False  # nil: duck everything
+            elif sandbags:
+                want = sum(won[s] for s in side if bids[s]) < sum(bids[s] for s in side)
+            else:
+                want = True  # overtricks score, and they set the others
+            if first_card in hand and history_empty and not trick:
+                card = first_card
+            else:
+                card = play_card(hand, trick, broken, want, side if len(side) > 1 else (), rng)
+        hand.remove(card)
+        trick.append((turn, card))
+        steps += 1
+        if len(trick) < players:
+            turn = (turn + 1) % players
+            continue
+        turn = trick_winner(trick)
+        won[turn] += 1
+        if not broken and any(SUIT[c] == "S" for _, c in trick):
+            broken = True  # S8: a spade (or joker) in a finished trick
+        trick = []
+        history_empty = False
+    world.trick, world.broken, world.leader, world.turn = [], broken, turn, turn
+    return steps
+
+
+def solve(hands, trick, won, turn, broken, history_empty, first_card, players, points) -> list[str]:
+    """The cards from here to the end of the hand under max^n play (engine/ai/endgame.py's
+    `solve` on these lists: the same line, ties to the card listed first). `hands`, `trick`
+    and `won` are changed while searching and left as they were."""
+    state = {"trick": trick, "broken": broken}
+
+    def playable(seat):
+        hand = hands[seat]
+        current = state["trick"]
+        if not current:
+            if first_card in hand and history_empty:  # the first-lead option
+                return [first_card]
+            if state["broken"] or all(SUIT[c] == "S" for c in hand):
+                return list(hand)
+            return [c for c in hand if SUIT[c] != "S"]
+        led = SUIT[current[0][1]]
+        return [c for c in hand if SUIT[c] == led] or list(hand)
+
+    def best(seat):
+        hand = hands[seat]
+        current = state["trick"]
+        if not current and not hand:
+            return points(won), []
+        if not current and len(hand) == 1:  # one card each: the last trick is forced
+            plays = [((seat + i) % players, hands[(seat + i) % players][0]) for i in range(players)]
+            winner = trick_winner(plays)
+            won[winner] += 1
+            values = points(won)
+            won[winner] -= 1
+            return values, [card for _, card in plays]
+        top, top_line = None, None
+        for card in playable(seat):
+            index = hand.index(card)
+            del hand[index]
+            current.append((seat, card))
+            if len(current) == players:
+                winner = trick_winner(current)
+                won[winner] += 1
+                was_broken = state["broken"]
+                if not was_broken and any(SUIT[c] == "S" for _, c in current):
+                    state["broken"] = True
+                state["trick"] = []
+                values, line = best(winner)
+                state["trick"] = current
+                state["broken"] = was_broken
+                won[winner] -= 1
+            else:
+                values, line = best((seat + 1) % players)
+            current.pop()
+            hand.insert(index, card)
+            if top is None or values[seat] > top[seat]:
+                top, top_line = values, [card] + line
+        return top, top_line
+
+    return best(turn)[1]
