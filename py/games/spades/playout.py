@@ -29,11 +29,7 @@ def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
     key = _KEY.__getitem__
     if not trick:
         return max(cards, key=key) if want else min(cards, key=key)
-    best_seat, best_card = trick[0]
-    for seat, card in trick[1:]:
-        if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
-                SUIT[card] == "S" and SUIT[best_card] != "S"):
-            best_seat, best_card = seat, card
+    best_seat, best_card = winning_play(trick)
     best_suit, best_power = SUIT[best_card], POWER[best_card]
     winners, losers = [], []
     for c in cards:
@@ -49,14 +45,19 @@ def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
     return max(losers, key=key) if losers else min(winners, key=key)
 
 
-def trick_winner(trick) -> int:
-    """The seat that wins the finished trick of (seat, card) pairs (spades and jokers trump)."""
+def winning_play(trick) -> tuple:
+    """The (seat, card) pair winning so far in a trick of such pairs (spades and jokers trump)."""
     best_seat, best_card = trick[0]
     for seat, card in trick[1:]:
         if (SUIT[card] == SUIT[best_card] and POWER[card] > POWER[best_card]) or (
                 SUIT[card] == "S" and SUIT[best_card] != "S"):
             best_seat, best_card = seat, card
-    return best_seat
+    return best_seat, best_card
+
+
+def trick_winner(trick) -> int:
+    """The seat that wins the finished trick of (seat, card) pairs."""
+    return winning_play(trick)[0]
 
 
 def finish(world, rng, endgame_cards: int, points) -> int:
