@@ -162,12 +162,24 @@ def describe(settings: dict, s: dict) -> str:
     return "\n".join(lines)
 
 
-def report(path: Path) -> None:
+def report(path: Path, paired: Path | None = None) -> None:
+    """Each run in `path`; with `paired`, also each run against the run of the same settings in
+    that file (another version of our bot, on the same deals and against the same ISMCTS), set
+    by set: the change in ours − ISMCTS, with its 95% interval."""
     groups = by_settings(path, SCRIPT, SETTINGS)
     if not groups:
         print(f"no vs_ismcts results in {path}")
+    others = by_settings(paired, SCRIPT, SETTINGS) if paired else {}
     for key, lines in groups.items():
         print(describe(json.loads(key), summary(lines)))
+        if key in others:
+            mine = {line["set"]: line["diff"] for line in lines}
+            theirs = {line["set"]: line["diff"] for line in others[key]}
+            common = sorted(set(mine) & set(theirs))
+            s = summarize([mine[i] - theirs[i] for i in common])
+            lo, hi = s["diff_ci"]
+            print(f"  against {paired} on the same {len(common)} deal sets: {s['mean_diff']:+.2f} a deal "
+                  f"({lo:+.2f} … {hi:+.2f}); better in {s['win_rate']:.1%} of them")
 
 
 # ---- the run --------------------------------------------------------------------------------
@@ -191,9 +203,11 @@ def main():
     parser.add_argument("--horizon", type=int, help="end ISMCTS's simulations this many actions ahead, scored by "
                         "our evaluation (default: zevaka 12, else none; 0 for none)")
     add_run_arguments(parser, ROOT / "bench" / "results" / "ismcts.jsonl", "ismcts", "deal set")
+    parser.add_argument("--paired", type=Path, metavar="FILE", help="with --report: each run against the run of "
+                        "the same settings in FILE, deal set by deal set (another version of our bot)")
     args = parser.parse_args()
     if args.report:
-        return report(args.report)
+        return report(args.report, args.paired)
     if not args.game:
         parser.error("--game is needed (or --report FILE)")
     game = registry.get(args.game)
