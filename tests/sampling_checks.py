@@ -93,3 +93,13 @@ def check_sampling_after_advancing_in_place(game, players, options, seeds, steps
             checked += 1
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     return checked
+
+
+def play_out_through_the_rules(ai, world, policy, rng) -> int:
+    """The reference for a game's fast playout (`GameAI.fast_finish`): `policy`'s actions
+    performed one by one through the search's rules to the search's stop; the actions played."""
+    steps = 0
+    while not ai.search_done(world, None):
+        ai.rules.perform(world, policy(world, rng))
+        steps += 1
+    return steps

@@ -76,7 +76,7 @@ def check_plays_fast(state, world):
         for i in range(len(plays) - 1, -1, -1):
             seat, card = plays[i]["seat"], plays[i]["card"]
             hands[seat].append(card)
-            assert card in bot.playable(hands[seat], plays[:i], state.trump, state.options["head"] == "all"), (
+            assert card in bot.playable(hands[seat], [p["card"] for p in plays[:i]], state.trump, state.options["head"] == "all"), (
                 f"seat {seat} could not have played {card} with the sampled hand")
 
 
@@ -174,7 +174,7 @@ def test_the_fast_follow_rule_is_the_rule():
     for seed in (0, 1, 2, 5):
         for state in positions(GAME, 3, OPTION_SETS[seed], 200 + seed, every=2):
             if state.phase == "play":
-                fast = bot.playable(state.hands[state.turn], state.trick, state.trump, state.options["head"] == "all")
+                fast = bot.playable(state.hands[state.turn], [p["card"] for p in state.trick], state.trump, state.options["head"] == "all")
                 assert sorted(fast) == sorted(GAME.playable_cards(state, state.turn))
 
 

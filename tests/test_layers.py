@@ -110,7 +110,8 @@ ALLOWED = {
     "hints": {"rules", "ai"},
     "__init__": set(LAYERS) - {"hints"},
 }
-ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "playout": False, "ai": True, "hints": True,
+# A fast playout is the search's own part, beneath its ai: it may use the engine's endgame solver.
+ENGINE_AI_ALLOWED = {"rules": False, "baseline": False, "sampler": True, "playout": True, "ai": True, "hints": True,
                      "__init__": False}
 
 

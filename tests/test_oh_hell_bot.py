@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.oh_hell import GAME
-from sampling_checks import all_cards, check_sample, positions
+from sampling_checks import all_cards, check_sample, play_out_through_the_rules, positions
 
 SAMPLES_PER_POSITION = 10
 
@@ -89,3 +89,73 @@ def test_takes_the_trick_it_still_needs_and_ducks_once_the_bid_is_made():
     assert _hard(needs_one) == play("AH")
     wants_none = act(start, bid(1), bid(0), bid(0), bid(0), play("KH"), play("QH"), play("JH"))
     assert _hard(wants_none) == play("2H")
+
+
+FAST_OPTION_SETS = [(4, {}), (3, {"must_trump": True}), (5, {"scoring": "minus_ten", "trump": "turn_up"}),
+                    (2, {"no_trump_largest": True, "largest": 5}), (4, {"sequence": "up", "largest": 3})]
+
+
+def test_the_fast_playout_plays_the_same_cards_and_random_numbers_as_the_rules():
+    """`OhHellAI.play_out` (oh_hell/playout.py, on plain lists) against a plain loop through the
+    rules' `perform` and the playout policy, with and without the exact last two tricks, from
+    worlds sampled in bids and play under several option sets (must trump, no trump, other
+    scorings, 2 to 5 players, the last deal of a match): the same hands, tricks won, score
+    sheet, leader, turn and phase, the same cards played and random numbers left."""
+    from games.engine.ai.endgame import Endgame
+
+    ai = GAME.ai
+    checked = 0
+    for index, (players, options) in enumerate(FAST_OPTION_SETS):
+        for state in positions(GAME, players, options, 300 + index, every=3):
+            seat = state.turn
+            for cards in (0, 2):
+                policy = Endgame(ai, cards).playout if cards else ai.playout_action
+                world = ai.sample(state, seat, random.Random(checked))
+                fast, slow = world.clone(), world.clone()
+                fast_rng, slow_rng = random.Random(checked), random.Random(checked)
+                fast_steps = ai.play_out(fast, None, policy, fast_rng)
+                slow_steps = play_out_through_the_rules(ai, slow, policy, slow_rng)
+                assert (fast_steps, fast.hands, fast.tricks_won, fast.trick, fast.sheet) == (
+                    slow_steps, slow.hands, slow.tricks_won, slow.trick, slow.sheet), (players, options, state.phase)
+                assert (fast.leader, fast.turn, fast.phase, fast.over) == (slow.leader, slow.turn, slow.phase,
+                                                                           slow.over)
+                assert fast.last_trick == slow.last_trick
+                assert fast_rng.random() == slow_rng.random()
+                checked += 1
+    assert checked > 500, checked
+
+
+def test_the_fast_playout_cards_are_the_rules_cards():
+    """playout.py's legal cards, trick winner and card choice against the rules' and
+    engine/trick_play.py's, and its endgame line against the solver through the rules, on
+    positions from real playthroughs (must trump and no trump too)."""
+    from games.engine.trick_play import pick_card
+    from games.oh_hell import playout
+
+    rules, rng = GAME.ai.rules, random.Random(5)
+    checked = solved = 0
+    for index, (players, options) in enumerate(FAST_OPTION_SETS):
+        for state in positions(GAME, players, options, 400 + index):
+            if state.phase != "play":
+                continue
+            seat, trump = state.turn, state.trump
+            trick = [(p["seat"], p["card"]) for p in state.trick]
+            cards = rules.playable_cards(state, seat)
+            assert playout.playable(state.hands[seat], trick, trump, state.options["must_trump"]) == cards
+            for want in (False, True):
+                assert playout.pick_card(cards, trick, trump, want) == pick_card(
+                    cards, state.trick, trump, rules.suit_of, rules.strength, want)
+            if state.history:
+                last = state.history[-1]
+                assert playout.trick_winner([(p["seat"], p["card"]) for p in last["plays"]], trump) == last["winner"]
+            checked += 1
+            if len(state.hands[seat]) <= 2:
+                world = GAME.ai.sample(state, seat, rng)
+                before = world.clone()
+                expected = GAME.ai.solve_endgame(world)
+                assert playout.solve(world.hands, [(p["seat"], p["card"]) for p in world.trick], world.tricks_won,
+                                     seat, world.bids, trump, world.options["must_trump"],
+                                     world.options["scoring"]) == expected
+                assert world == before
+                solved += 1
+    assert checked > 300 and solved > 50, (checked, solved)

@@ -11,7 +11,7 @@ from games.engine import cards as C
 from games.spades import GAME
 from games.spades.rules import hand_size, spades_deck
 from games.spades.ai import bid_for, double_nil_safe, nil_safe, sure_tricks
-from sampling_checks import all_cards, check_sample, positions
+from sampling_checks import all_cards, check_sample, play_out_through_the_rules, positions
 from stacking import applier, bid, dealing_order, play
 
 SUIT = {c: GAME.suit_of(c) for c in C.deck_54()}
@@ -398,14 +398,13 @@ def test_the_search_scores_a_hand_stopped_before_its_last_trick_as_the_rules_do(
 
 
 def test_the_fast_playout_plays_the_same_cards_and_random_numbers_as_the_rules():
-    """`SpadesAI.play_out` (spades/playout.py, no action dicts) against the engine's loop through
+    """`SpadesAI.play_out` (spades/playout.py, no action dicts) against a plain loop through
     the rules' `perform` and the playout policy, with and without the exact last two tricks, from
     worlds sampled in every phase under every option set (and, doctored, with a nil bidder and
     spades unbroken in the play): the same tricks, hands, leader, broken
     spades, cards played, reward and random numbers left; the endgame solver's line (from the
     last three tricks) is engine/ai/endgame.py's."""
     from games.engine.ai.endgame import Endgame
-    from games.engine.ai.player import GameAI
     from games.spades import playout
 
     ai = GAME.ai
@@ -424,7 +423,7 @@ def test_the_fast_playout_plays_the_same_cards_and_random_numbers_as_the_rules()
                 fast, slow = world.clone(), world.clone()
                 fast_rng, slow_rng = random.Random(checked), random.Random(checked)
                 fast_steps = ai.play_out(fast, None, policy, fast_rng)
-                slow_steps = GameAI.play_out(ai, slow, None, policy, slow_rng)
+                slow_steps = play_out_through_the_rules(ai, slow, policy, slow_rng)
                 assert (fast_steps, fast.hands, fast.tricks_won, fast.trick) == (
                     slow_steps, slow.hands, slow.tricks_won, slow.trick), (players, options, state.phase)
                 assert (fast.leader, fast.turn, fast.broken, fast.rows) == (slow.leader, slow.turn, slow.broken,

@@ -88,8 +88,11 @@ class EightFiveThreeAI(TrickAI):
             left = (sum(len(hand) for hand in world.hands) + len(world.trick)) // SEATS
             ceiling = points([t + left for t in won])  # every trick left
         head_all = world.options["head"] == "all"
-        return endgame.solve(self.rules, world, points, ceiling, winner=trick_winner,
-                             playable=lambda w, seat: list(playable(w.hands[seat], w.trick, w.trump, head_all)))
+        hands, trump = world.hands, world.trump
+        return endgame.solve_lines(
+            hands, [(p["seat"], p["card"]) for p in world.trick], won, world.turn, SEATS,
+            lambda seat, trick: list(playable(hands[seat], [card for _, card in trick], trump, head_all)),
+            lambda trick: trick_winner(trick, trump), points, ceiling, self.rules.direction(world))
 
     def decide(self, state, seat, view, settings, rng, budget_ms, sample):
         """The search plays the cards; trump is named by flat Monte Carlo over the contracts;
@@ -106,17 +109,17 @@ class EightFiveThreeAI(TrickAI):
         return Decision(phase_action(view, rng))
 
 # ---- the search's heuristics -----------------------------------------------------------
-def playable(hand, trick, trump, head_all=False):
+def playable(hand, played, trump, head_all=False):
     """G8's legal cards, fast: follow suit (beat the top trump when trumps are led; with
     `head_all` beat the top card of any suit led while no trump is on the trick), else
-    trump, overtrumping a trump on the trick if able, else any card."""
-    if not trick:
+    trump, overtrumping a trump on the trick if able, else any card. `played`: the trick's
+    cards in order."""
+    if not played:
         return hand
-    led = _SUIT[trick[0]["card"]]
+    led = _SUIT[played[0]]
     top = -1
     if trump is not None:
-        for p in trick:
-            c = p["card"]
+        for c in played:
             if _SUIT[c] == trump and _RANK[c] > top:
                 top = _RANK[c]
     same = [c for c in hand if _SUIT[c] == led]
@@ -124,7 +127,7 @@ def playable(hand, trick, trump, head_all=False):
         if led == trump:
             return [c for c in same if _RANK[c] > top] or same
         if head_all and top < 0:
-            high = max(_RANK[p["card"]] for p in trick if _SUIT[p["card"]] == led)
+            high = max(_RANK[c] for c in played if _SUIT[c] == led)
             return [c for c in same if _RANK[c] > high] or same
         return same
     if trump is None:
@@ -138,12 +141,13 @@ def playable(hand, trick, trump, head_all=False):
 
 
 def trick_winner(plays, trump):
-    """The rules' `trick_winner`, fast (the exact endgame asks it millions of times)."""
-    best = plays[0]
-    for play in plays[1:]:
-        if _beats(play["card"], best["card"], trump):
-            best = play
-    return best["seat"]
+    """The rules' `trick_winner` on (seat, card) pairs, fast (the exact endgame asks it
+    millions of times)."""
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if _beats(card, best, trump):
+            best_seat, best = seat, card
+    return best_seat
 
 
 def _power(card, trump):
@@ -180,7 +184,7 @@ def playout_card(hands, trick, trump, seat, later, rng, noise=0.1, head_all=Fals
     """A double-dummy greedy card for `seat` (every hand visible in a sampled world):
     win the trick as cheaply as the players still to come allow, else shed the lowest
     card; lead a card no one can beat, else a low card of the longest plain suit."""
-    cards = playable(hands[seat], trick, trump, head_all)
+    cards = playable(hands[seat], [p["card"] for p in trick], trump, head_all)
     if len(cards) == 1:
         return cards[0]
     if rng.random() < noise:

@@ -4,10 +4,8 @@ the reward, the levels. The rules of thumb are baseline.py; the sampler is sampl
 from ..engine.ai import endgame, search
 from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
-from ..engine.trick_play import pick_card
-from . import baseline, sampler
+from . import baseline, playout, sampler
 from .baseline import trick_estimate
-from .rules import deal_points
 
 
 class OhHellAI(TrickAI):
@@ -58,28 +56,26 @@ class OhHellAI(TrickAI):
     # ---- the playouts ----------------------------------------------------------------------
     def playout_action(self, world, rng, endgame=None):
         seat = world.turn
-        rules = self.rules
         if world.phase == "bid":
-            legal = rules.legal(world)
+            legal = self.rules.legal(world)
             target = round(trick_estimate(world.hands[seat], world.trump, world.players))
             return min(legal, key=lambda a: (abs(a["n"] - target), a["n"]))
         if endgame is not None and len(world.hands[seat]) <= endgame.cards:
             return {"type": "play", "cards": [endgame.card(world)]}
-        cards = rules.playable_cards(world, seat)
-        if len(cards) > 1 and rng.random() < 0.15:  # some noise keeps the playouts honest
-            return {"type": "play", "cards": [cards[rng.randrange(len(cards))]]}
-        want = world.bids[seat] > world.tricks_won[seat]
-        card = pick_card(cards, world.trick, world.trump, rules.suit_of, rules.strength, want)
+        card = playout.policy_card(world.hands[seat], [(p["seat"], p["card"]) for p in world.trick], world.trump,
+                                   world.options["must_trump"], world.bids[seat] > world.tricks_won[seat], rng)
         return {"type": "play", "cards": [card]}
 
+    def finish_own_playout(self, world, rng, endgame_cards):
+        """`playout.finish` from the trick phase on (the engine's `fast_finish`)."""
+        return playout.finish(self.rules, world, rng, endgame_cards) if world.phase == "play" else None
+
     def solve_endgame(self, world):
-        """Each seat's points and the cards to the end of the deal, under max^n play."""
-        scoring, bids, won = world.options["scoring"], world.bids, world.tricks_won
-        tricks_left = max(len(hand) for hand in world.hands)
-        ceiling = [max(deal_points(bids[s], won[s] + extra, scoring) for extra in range(tricks_left + 1))
-                   for s in range(world.players)]
-        return endgame.solve(self.rules, world, lambda final: [
-            deal_points(bid, tricks, scoring) for bid, tricks in zip(bids, final)], ceiling)
+        """Each seat's points and the cards to the end of the deal, under max^n play, through
+        the rules' own legal cards (the reference for `playout.solve`)."""
+        points, ceiling = playout.endgame_scoring(world.bids, world.tricks_won, world.hands,
+                                                  world.options["scoring"])
+        return endgame.solve(self.rules, world, points, ceiling)
 
 
 AI = OhHellAI

@@ -5,7 +5,6 @@ are baseline.py; the sampler is sampler.py."""
 
 from ..engine import cards as C
 from ..engine.ai import endgame, search
-from ..engine.ai.endgame import Endgame
 from ..engine.ai.player import Decision
 from ..engine.ai.tricks import TrickAI
 from ..engine.tricks import next_seat
@@ -87,19 +86,13 @@ class SpadesAI(TrickAI):
         if phase == "play":
             if endgame is not None and len(world.hands[seat]) <= endgame.cards:
                 return {"type": "play", "cards": [endgame.card(world)]}
-            side = next(side for side in world.sides if seat in side)
-            if world.bids[seat] == 0:
-                want = False  # nil: duck everything
-            elif world.options["sandbags"]:
-                contract = sum(world.bids[s] for s in side)
-                want = sum(world.tricks_won[s] for s in side if world.bids[s]) < contract
-            else:
-                want = True  # overtricks score, and they set the others
-            partners = side if len(side) > 1 else ()
-            if world.first_card in world.hands[seat] and not world.history and not world.trick:
-                return {"type": "play", "cards": [world.first_card]}
-            trick = [(play["seat"], play["card"]) for play in world.trick]
-            card = playout.play_card(world.hands[seat], trick, world.broken, want, partners, rng)
+            hand = world.hands[seat]
+            first_lead = (world.first_card if not world.history and not world.trick and world.first_card in hand
+                          else None)
+            card = playout.policy_card(seat, hand, [(play["seat"], play["card"]) for play in world.trick],
+                                       world.broken, world.bids, world.tricks_won,
+                                       next(side for side in world.sides if seat in side), world.options["sandbags"],
+                                       first_lead, rng)
             return {"type": "play", "cards": [card]}
         if phase == "bid":
             n = bid_for(world.hands[seat], world.players, world.options)
@@ -148,26 +141,11 @@ class SpadesAI(TrickAI):
 
         return points
 
-    def play_out(self, world, horizon, playout_policy, rng):
-        """The engine's loop until the trick phase, then `playout.finish` where the policy is
-        this game's own (with or without its exact endgame): the same cards and random numbers,
-        without the rules' bookkeeping."""
-        owner = getattr(playout_policy, "__self__", None)
-        if playout_policy == self.playout_action:
-            cards = 0
-        elif isinstance(owner, Endgame) and owner.ai is self and playout_policy == owner.playout:
-            cards = owner.cards
-        else:
-            return super().play_out(world, horizon, playout_policy, rng)
-        perform, done = self.rules.perform, self.search_done
-        steps = 0
-        while not done(world, horizon):
-            if world.phase == "play" and all(world.hands):
-                endgame_points = self.endgame_points(world) if cards else None
-                return steps + playout.finish(world, rng, cards, endgame_points)
-            perform(world, playout_policy(world, rng))
-            steps += 1
-        return steps
+    def finish_own_playout(self, world, rng, endgame_cards):
+        """`playout.finish` from the trick phase on (the engine's `fast_finish`)."""
+        if world.phase != "play" or not all(world.hands):
+            return None
+        return playout.finish(world, rng, endgame_cards, self.endgame_points(world) if endgame_cards else None)
 
     def decide(self, state, seat, view, settings, rng, budget_ms, sample):
         """Normal bids by counting sure tricks and hard by the search over the bids near that
@@ -211,8 +189,9 @@ class SpadesAI(TrickAI):
 
 
 def _break_spades(world, plays):
-    """A spade (or joker) in a finished trick breaks spades for the next lead (S8)."""
-    if world.broken or not any(SUIT[p["card"]] == "S" for p in plays):
+    """A spade (or joker) in a finished trick of (seat, card) pairs breaks spades for the next
+    lead (S8)."""
+    if world.broken or not any(SUIT[card] == "S" for _, card in plays):
         return None
 
     def undo():

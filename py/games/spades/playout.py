@@ -5,6 +5,8 @@ the rules' `perform` with `SpadesAI.playout_action` (and engine/ai/endgame.py) w
 skips the action dicts, the trick records and the calls between them, which were most of a
 playout's time (bench/hot_loop.py checks the decisions are the same)."""
 
+from ..engine.ai.endgame import solve_lines
+from ..engine.ai.trick_loop import play_tricks
 from .baseline import POWER, SUIT
 
 # A card's rank for choosing among cards: the side suits below the spades, by power.
@@ -45,6 +47,22 @@ def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
     return max(losers, key=key) if losers else min(winners, key=key)
 
 
+def policy_card(seat, hand, trick, broken, bids, won, side, sandbags, first_lead, rng) -> str:
+    """The playout policy's card for `seat` on `side` (its seats): `first_lead` where the rules
+    name the card to lead (the hand's first lead), else `play_card`, wanting tricks unless the
+    seat bid nil (it ducks everything) or, with sandbags, its side's contract is made
+    (overtricks score otherwise, and they set the others)."""
+    if first_lead is not None:
+        return first_lead
+    if bids[seat] == 0:
+        want = False
+    elif sandbags:
+        want = sum(won[s] for s in side if bids[s]) < sum(bids[s] for s in side)
+    else:
+        want = True
+    return play_card(hand, trick, broken, want, side if len(side) > 1 else (), rng)
+
+
 def winning_play(trick) -> tuple:
     """The (seat, card) pair winning so far in a trick of such pairs (spades and jokers trump)."""
     best_seat, best_card = trick[0]
@@ -67,58 +85,38 @@ def finish(world, rng, endgame_cards: int, points) -> int:
     with `points(tricks_won)`. Leaves `world` at the stop (its tricks won, leader, turn and
     broken spades; its trick history is not kept) and returns the number of cards played."""
     hands, players, won, bids = world.hands, world.players, world.tricks_won, world.bids
-    trick = [(play["seat"], play["card"]) for play in world.trick]
-    broken, turn = world.broken, world.turn
-    first_card, history_empty = world.first_card, not world.history
+    first_card = world.first_card
     side_of = {seat: side for side in world.sides for seat in side}
     sandbags = world.options["sandbags"]
-    line, at = None, 0
-    steps = 0
-    while trick or len(hands[turn]) != 1:
-        hand = hands[turn]
-        if line is not None:
-            card = line[at]
-            at += 1
-        elif len(hand) <= endgame_cards:
-            line = solve(hands, trick, won, turn, broken, history_empty, first_card, players, points)
-            card, at = line[0], 1
-        else:
-            side = side_of[turn]
-            if bids[turn] == 0:
-                want = False  # nil: duck everything
-            elif sandbags:
-                want = sum(won[s] for s in side if bids[s]) < sum(bids[s] for s in side)
-            else:
-                want = True  # overtricks score, and they set the others
-            if first_card in hand and history_empty and not trick:
-                card = first_card
-            else:
-                card = play_card(hand, trick, broken, want, side if len(side) > 1 else (), rng)
-        hand.remove(card)
-        trick.append((turn, card))
-        steps += 1
-        if len(trick) < players:
-            turn = (turn + 1) % players
-            continue
-        turn = trick_winner(trick)
-        won[turn] += 1
-        if not broken and any(SUIT[c] == "S" for _, c in trick):
-            broken = True  # S8: a spade (or joker) in a finished trick
-        trick = []
-        history_empty = False
-    world.trick, world.broken, world.leader, world.turn = [], broken, turn, turn
+    state = {"broken": world.broken, "history_empty": not world.history}
+
+    def choose(seat, hand, trick):
+        first_lead = first_card if state["history_empty"] and not trick and first_card in hand else None
+        return policy_card(seat, hand, trick, state["broken"], bids, won, side_of[seat], sandbags, first_lead, rng)
+
+    def solve_here(seat, trick):
+        return solve(hands, trick, won, seat, state["broken"], state["history_empty"], first_card, players, points)
+
+    def trick_done(trick):
+        state["history_empty"] = False
+        if not state["broken"] and any(SUIT[c] == "S" for _, c in trick):
+            state["broken"] = True  # S8: a spade (or joker) in a finished trick
+
+    steps, turn, _ = play_tricks(hands, [(play["seat"], play["card"]) for play in world.trick], won, world.turn,
+                                 players, choose, trick_winner, solve_here, endgame_cards, trick_done,
+                                 stop_before_last=True)
+    world.trick, world.broken, world.leader, world.turn = [], state["broken"], turn, turn
     return steps
 
 
 def solve(hands, trick, won, turn, broken, history_empty, first_card, players, points) -> list[str]:
     """The cards from here to the end of the hand under max^n play (engine/ai/endgame.py's
-    `solve` on these lists: the same line, ties to the card listed first). `hands`, `trick`
-    and `won` are changed while searching and left as they were."""
-    state = {"trick": trick, "broken": broken}
+    `solve_lines` with Spades' lead rules: the first lead's card, spades unbroken). `hands`,
+    `trick` and `won` are changed while searching and left as they were."""
+    state = {"broken": broken}
 
-    def playable(seat):
+    def playable(seat, current):
         hand = hands[seat]
-        current = state["trick"]
         if not current:
             if first_card in hand and history_empty:  # the first-lead option
                 return [first_card]
@@ -128,40 +126,10 @@ def solve(hands, trick, won, turn, broken, history_empty, first_card, players, p
         led = SUIT[current[0][1]]
         return [c for c in hand if SUIT[c] == led] or list(hand)
 
-    def best(seat):
-        hand = hands[seat]
-        current = state["trick"]
-        if not current and not hand:
-            return points(won), []
-        if not current and len(hand) == 1:  # one card each: the last trick is forced
-            plays = [((seat + i) % players, hands[(seat + i) % players][0]) for i in range(players)]
-            winner = trick_winner(plays)
-            won[winner] += 1
-            values = points(won)
-            won[winner] -= 1
-            return values, [card for _, card in plays]
-        top, top_line = None, None
-        for card in playable(seat):
-            index = hand.index(card)
-            del hand[index]
-            current.append((seat, card))
-            if len(current) == players:
-                winner = trick_winner(current)
-                won[winner] += 1
-                was_broken = state["broken"]
-                if not was_broken and any(SUIT[c] == "S" for _, c in current):
-                    state["broken"] = True
-                state["trick"] = []
-                values, line = best(winner)
-                state["trick"] = current
-                state["broken"] = was_broken
-                won[winner] -= 1
-            else:
-                values, line = best((seat + 1) % players)
-            current.pop()
-            hand.insert(index, card)
-            if top is None or values[seat] > top[seat]:
-                top, top_line = values, [card] + line
-        return top, top_line
+    def trick_done(done):
+        if state["broken"] or not any(SUIT[c] == "S" for _, c in done):
+            return None
+        state["broken"] = True  # S8: a spade (or joker) in a finished trick
+        return lambda: state.update(broken=False)
 
-    return best(turn)[1]
+    return solve_lines(hands, trick, won, turn, players, playable, trick_winner, points, trick_done=trick_done)[1]

@@ -9,55 +9,49 @@ about a thousand, so the games call it for the last 2 tricks only.
 """
 
 
-def solve(game, world, points, ceiling=None, trick_done=None, playable=None, winner=None) -> tuple[list, list[str]]:
-    """(each seat's final score, the cards played from here to the end of the deal in
-    order) under max^n play, from `world` in its trick phase. `points(tricks_won)`
-    scores a finished deal per seat. Ties go to the card `playable_cards` lists first.
-    `ceiling`, if given, is the best score each seat can still reach: a seat that reaches
-    it looks no further (the same answer, sooner). `trick_done(world, plays)`, if given,
-    updates what a finished trick changes for the next lead (Spades: broken spades) and
-    returns a function that undoes it. `playable(world, seat)` and `winner(plays, trump)`, if
-    given, replace the rules' `playable_cards` and `trick_winner` with a game's faster
-    equivalents (the same cards in the same order, in a new list). `world` is changed while
-    searching and left as it was."""
-    hands, won, players = world.hands, world.tricks_won, world.players
-    playable = playable or game.playable_cards
-    winner_of = winner or game.trick_winner
-    trump = world.trump
-    step = game.direction(world)
+def solve_lines(hands, trick, won, turn, players, playable, winner, points, ceiling=None, step=1,
+                trick_done=None) -> tuple[list, list[str]]:
+    """(each seat's final score, the cards played from here to the end of the deal in order)
+    under max^n play, on plain lists: `hands` (a list of cards a seat), `trick` (the current
+    trick's (seat, card) pairs), `won` (tricks won a seat), `turn` (the seat to play), seats
+    following each other by `step`. The game's rules come as three functions:
+    `playable(seat, trick)` the cards `seat` may play, in the rules' order, in a new list (ties
+    go to the card listed first); `winner(trick)` the seat winning a finished trick;
+    `points(won)` each seat's score for a finished deal. `trick_done(trick)`, if given, updates
+    what a finished trick changes for the next lead (Spades: broken spades) and returns a
+    function that undoes it. `ceiling`, if given, is the best score each seat can still reach:
+    a seat that reaches it looks no further (the same answer, sooner). The lists are changed
+    while searching and left as they were."""
 
-    def best(turn):
-        if not world.trick and not hands[turn]:
-            return points(won), []
+    def best(turn, trick):
         hand = hands[turn]
-        if not world.trick and len(hand) == 1:  # one card each: the last trick is forced
+        if not trick and not hand:
+            return points(won), []
+        if not trick and len(hand) == 1:  # one card each: the last trick is forced
             plays, seat = [], turn
             for _ in range(players):
-                plays.append({"seat": seat, "card": hands[seat][0]})
+                plays.append((seat, hands[seat][0]))
                 seat = (seat + step) % players
-            winner = winner_of(plays, trump)
-            won[winner] += 1
+            winning = winner(plays)
+            won[winning] += 1
             values = points(won)
-            won[winner] -= 1
-            return values, [play["card"] for play in plays]
+            won[winning] -= 1
+            return values, [card for _, card in plays]
         top, top_line = None, None
-        for card in playable(world, turn):
+        for card in playable(turn, trick):
             index = hand.index(card)
             del hand[index]
-            trick = world.trick
-            trick.append({"seat": turn, "card": card})
+            trick.append((turn, card))
             if len(trick) == players:
-                winner = winner_of(trick, trump)
-                won[winner] += 1
-                world.trick = []
-                undo = trick_done(world, trick) if trick_done is not None else None
-                values, line = best(winner)
+                winning = winner(trick)
+                won[winning] += 1
+                undo = trick_done(trick) if trick_done is not None else None
+                values, line = best(winning, [])
                 if undo is not None:
                     undo()
-                world.trick = trick
-                won[winner] -= 1
+                won[winning] -= 1
             else:
-                values, line = best((turn + step) % players)
+                values, line = best((turn + step) % players, trick)
             trick.pop()
             hand.insert(index, card)
             if top is None or values[turn] > top[turn]:
@@ -66,7 +60,29 @@ def solve(game, world, points, ceiling=None, trick_done=None, playable=None, win
                     break
         return top, top_line
 
-    return best(world.turn)
+    return best(turn, trick)
+
+
+def solve(game, world, points, ceiling=None, trick_done=None) -> tuple[list, list[str]]:
+    """`solve_lines` from `world` in its trick phase, with the rules' own `playable_cards` and
+    `trick_winner` (slow: the games' playouts pass fast equivalents on lists; this is the
+    reference for them). `trick_done(world, trick)`, if given, is `solve_lines`' hook with the
+    world. `world` is left as it was."""
+    trump, played = world.trump, world.trick
+
+    def playable(seat, trick):
+        world.trick = [{"seat": s, "card": c} for s, c in trick]
+        try:
+            return list(game.playable_cards(world, seat))
+        finally:
+            world.trick = played
+
+    def winner(trick):
+        return game.trick_winner([{"seat": s, "card": c} for s, c in trick], trump)
+
+    return solve_lines(world.hands, [(p["seat"], p["card"]) for p in played], world.tricks_won, world.turn,
+                       world.players, playable, winner, points, ceiling, game.direction(world),
+                       None if trick_done is None else lambda trick: trick_done(world, trick))
 
 
 class Endgame:

@@ -193,14 +193,45 @@ class GameAI:
 
     def play_out(self, world, horizon, playout, rng: random.Random) -> int:
         """Plays `world` on with `playout(world, rng)` until `search_done`; the number of actions
-        played. A game may finish a playout by a faster path of its own, with the same moves
-        and random numbers (Spades)."""
+        played. Where the game has a faster path for the rest (`fast_finish`), it takes over as
+        soon as it can, with the same moves and random numbers."""
         perform, done = self.rules.perform, self.search_done
+        finish = self.fast_finish(playout)
         steps = 0
         while not done(world, horizon):
+            if finish is not None:
+                taken = finish(world, rng)
+                if taken is not None:
+                    return steps + taken
             perform(world, playout(world, rng))
             steps += 1
         return steps
+
+    # A game's faster path for its own playouts: `finish_own_playout(world, rng, endgame_cards)`
+    # plays `world` on to the search's stop exactly as the game's policy (its last
+    # `endgame_cards` tricks exact) would through the rules: the same moves, the same random
+    # numbers drawn; it returns the number of actions played, or None where it cannot take over
+    # yet (Spades and Oh Hell: their trick play on plain lists, from the trick phase on).
+    finish_own_playout = None
+
+    def fast_finish(self, playout):
+        """None, or `finish(world, rng)`: the game's `finish_own_playout` where `playout` is
+        the game's own policy (`own_endgame`)."""
+        cards = self.own_endgame(playout)
+        if cards is None or self.finish_own_playout is None:
+            return None
+        finish = self.finish_own_playout
+        return lambda world, rng: finish(world, rng, cards)
+
+    def own_endgame(self, playout) -> int | None:
+        """How many tricks `playout` plays exactly if it is this game's own policy (0: none,
+        `playout_action` itself; see `playout_for`), or None for any other policy."""
+        if playout == self.playout_action:
+            return 0
+        owner = getattr(playout, "__self__", None)
+        if isinstance(owner, Endgame) and owner.ai is self and playout == owner.playout:
+            return owner.cards
+        return None
 
     def search_done(self, world, horizon) -> bool:
         """A world's search ends with its deal: the match is over, or the deal is and the
