@@ -74,12 +74,25 @@ def _beats(card, best, trump, key) -> bool:
 
 def trick_winner(trick, trump) -> int:
     """The seat winning a finished trick of (seat, card) pairs."""
+    return _WINNERS[trump](trick)
+
+
+def _winner_for(trump):
     key = _KEY[trump]
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if _beats(card, best, trump, key):
-            best_seat, best = seat, card
-    return best_seat
+
+    def winner(trick) -> int:
+        best_seat, best = trick[0]
+        best_suit = SUIT[best]
+        for seat, card in trick[1:]:
+            suit = SUIT[card]
+            if (key[card] > key[best]) if suit == best_suit else suit == trump:
+                best_seat, best, best_suit = seat, card, suit
+        return best_seat
+
+    return winner
+
+
+_WINNERS = {trump: _winner_for(trump) for trump in _KEY}  # the solver asks for millions of winners
 
 
 def endgame_scoring(bids, won, hands, scoring):
@@ -88,7 +101,15 @@ def endgame_scoring(bids, won, hands, scoring):
     tricks_left = max(len(hand) for hand in hands)
     ceiling = [max(deal_points(bids[s], won[s] + extra, scoring) for extra in range(tricks_left + 1))
                for s in range(len(bids))]
-    return (lambda final: [deal_points(bid, tricks, scoring) for bid, tricks in zip(bids, final)]), ceiling
+    seen = {}
+
+    def points(final):
+        key = tuple(final)
+        if key not in seen:  # a solve reaches the same tricks won by many lines
+            seen[key] = [deal_points(bid, tricks, scoring) for bid, tricks in zip(bids, final)]
+        return seen[key]
+
+    return points, ceiling
 
 
 def solve(hands, trick, won, turn, bids, trump, must_trump, scoring) -> tuple[list, list[str]]:
@@ -96,7 +117,7 @@ def solve(hands, trick, won, turn, bids, trump, must_trump, scoring) -> tuple[li
     points, ceiling = endgame_scoring(bids, won, hands, scoring)
     return solve_lines(hands, trick, won, turn, len(hands),
                        lambda seat, current: playable(hands[seat], current, trump, must_trump),
-                       lambda done: trick_winner(done, trump), points, ceiling)
+                       _WINNERS[trump], points, ceiling)
 
 
 def finish(rules, world, rng, endgame_cards: int) -> int:
@@ -109,7 +130,7 @@ def finish(rules, world, rng, endgame_cards: int) -> int:
     steps, turn, trick = play_tricks(
         hands, [(play["seat"], play["card"]) for play in world.trick], won, world.turn, world.players,
         lambda seat, hand, trick: policy_card(hand, trick, trump, must_trump, bids[seat] > won[seat], rng),
-        lambda trick: trick_winner(trick, trump),
+        _WINNERS[trump],
         lambda seat, trick: solve(hands, trick, won, seat, bids, trump, must_trump, scoring)[1], endgame_cards)
     last = {"leader": trick[0][0], "plays": [{"seat": s, "card": c} for s, c in trick], "winner": turn}
     world.trick, world.leader, world.turn, world.last_trick = [], turn, turn, last
