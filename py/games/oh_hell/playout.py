@@ -42,10 +42,7 @@ def pick_card(cards, trick, trump, want) -> str:
     by_power = sorted(cards, key=key.__getitem__)
     if not trick:
         return by_power[-1] if want else by_power[0]
-    best = trick[0][1]
-    for _, card in trick[1:]:
-        if _beats(card, best, trump, key):
-            best = card
+    best = dict(trick)[_WINNERS[trump](trick)]  # the card winning so far
     if want:
         for c in by_power:
             if _beats(c, best, trump, key):

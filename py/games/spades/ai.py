@@ -87,12 +87,10 @@ class SpadesAI(TrickAI):
             if endgame is not None and len(world.hands[seat]) <= endgame.cards:
                 return {"type": "play", "cards": [endgame.card(world)]}
             hand = world.hands[seat]
-            first_lead = (world.first_card if not world.history and not world.trick and world.first_card in hand
-                          else None)
-            card = playout.policy_card(seat, hand, [(play["seat"], play["card"]) for play in world.trick],
-                                       world.broken, world.bids, world.tricks_won,
+            trick = [(play["seat"], play["card"]) for play in world.trick]
+            card = playout.policy_card(seat, hand, trick, world.broken, world.bids, world.tricks_won,
                                        next(side for side in world.sides if seat in side), world.options["sandbags"],
-                                       first_lead, rng)
+                                       playout.first_lead(world.first_card, hand, trick, not world.history), rng)
             return {"type": "play", "cards": [card]}
         if phase == "bid":
             n = bid_for(world.hands[seat], world.players, world.options)
@@ -191,7 +189,7 @@ class SpadesAI(TrickAI):
 def _break_spades(world, plays):
     """A spade (or joker) in a finished trick of (seat, card) pairs breaks spades for the next
     lead (S8)."""
-    if world.broken or not any(SUIT[card] == "S" for _, card in plays):
+    if world.broken or not playout.breaks_spades(plays):
         return None
 
     def undo():

@@ -47,6 +47,18 @@ def play_card(hand, trick, broken, want, partner_seats, rng, noise=0.1):
     return max(losers, key=key) if losers else min(winners, key=key)
 
 
+def first_lead(first_card, hand, trick, history_empty):
+    """The card the rules make `hand` lead (the hand's first lead: `first_card`, if this hand
+    holds it), or None."""
+    return first_card if history_empty and not trick and first_card in hand else None
+
+
+def breaks_spades(trick) -> bool:
+    """Whether a finished trick of (seat, card) pairs breaks spades for the next lead (S8: a
+    spade or joker in it)."""
+    return any(SUIT[c] == "S" for _, c in trick)
+
+
 def policy_card(seat, hand, trick, broken, bids, won, side, sandbags, first_lead, rng) -> str:
     """The playout policy's card for `seat` on `side` (its seats): `first_lead` where the rules
     name the card to lead (the hand's first lead), else `play_card`, wanting tricks unless the
@@ -91,16 +103,16 @@ def finish(world, rng, endgame_cards: int, points) -> int:
     state = {"broken": world.broken, "history_empty": not world.history}
 
     def choose(seat, hand, trick):
-        first_lead = first_card if state["history_empty"] and not trick and first_card in hand else None
-        return policy_card(seat, hand, trick, state["broken"], bids, won, side_of[seat], sandbags, first_lead, rng)
+        return policy_card(seat, hand, trick, state["broken"], bids, won, side_of[seat], sandbags,
+                           first_lead(first_card, hand, trick, state["history_empty"]), rng)
 
     def solve_here(seat, trick):
         return solve(hands, trick, won, seat, state["broken"], state["history_empty"], first_card, players, points)
 
     def trick_done(trick):
         state["history_empty"] = False
-        if not state["broken"] and any(SUIT[c] == "S" for _, c in trick):
-            state["broken"] = True  # S8: a spade (or joker) in a finished trick
+        if not state["broken"] and breaks_spades(trick):
+            state["broken"] = True
 
     steps, turn, _ = play_tricks(hands, [(play["seat"], play["card"]) for play in world.trick], won, world.turn,
                                  players, choose, trick_winner, solve_here, endgame_cards, trick_done,
@@ -118,8 +130,9 @@ def solve(hands, trick, won, turn, broken, history_empty, first_card, players, p
     def playable(seat, current):
         hand = hands[seat]
         if not current:
-            if first_card in hand and history_empty:  # the first-lead option
-                return [first_card]
+            lead = first_lead(first_card, hand, current, history_empty)
+            if lead is not None:
+                return [lead]
             if state["broken"] or all(SUIT[c] == "S" for c in hand):
                 return list(hand)
             return [c for c in hand if SUIT[c] != "S"]
@@ -127,9 +140,9 @@ def solve(hands, trick, won, turn, broken, history_empty, first_card, players, p
         return [c for c in hand if SUIT[c] == led] or list(hand)
 
     def trick_done(done):
-        if state["broken"] or not any(SUIT[c] == "S" for _, c in done):
+        if state["broken"] or not breaks_spades(done):
             return None
-        state["broken"] = True  # S8: a spade (or joker) in a finished trick
+        state["broken"] = True
         return lambda: state.update(broken=False)
 
     return solve_lines(hands, trick, won, turn, players, playable, trick_winner, points, trick_done=trick_done)[1]
