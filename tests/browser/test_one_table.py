@@ -15,6 +15,7 @@ import re
 from axe import describe, run_axe, serious
 from conftest import FAST, PHONE, STEP_TIMEOUT_MS, python_view, saved_record, screenshot
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from test_csp import RECORD_VIOLATIONS
 from test_eight_five_three import click as click_eight_five_three
@@ -141,10 +142,26 @@ def dismiss_sheets(page):
         page.click("[data-testid=deal-sheet] [data-testid=continue]")
 
 
+def what_it_shows(page) -> str:
+    """What a phone shows (for a failure's message): its screens and sheets, whose turn it
+    says, its enabled controls, and the last messages its data channels received."""
+    return page.evaluate("""() => ({
+      screens: [...document.querySelectorAll('[data-testid]')].filter((n) => n.offsetParent !== null)
+        .map((n) => n.dataset.testid).filter((id) => /screen|sheet|guest|dialog|notice|waiting|privacy/.test(id)),
+      toAct: document.querySelector('[data-testid=table-screen]')?.dataset.toAct,
+      me: document.querySelector('.me')?.dataset.seat,
+      enabled: [...document.querySelectorAll('button:enabled[data-testid]')].map((n) => n.dataset.testid),
+      received: (window.__received || []).slice(-3).map((m) => m.slice(0, 300)),
+    })""")
+
+
 def wait_for_turn(page, seat):
     """The phone shows its seat's turn (the deal's sheet, if any, closed on the way)."""
     for _ in range(20):
-        page.wait_for_selector(f"{ENABLED}, [data-testid=deal-sheet]", timeout=STEP_TIMEOUT_MS)
+        try:
+            page.wait_for_selector(f"{ENABLED}, [data-testid=deal-sheet]", timeout=STEP_TIMEOUT_MS)
+        except PlaywrightTimeout as error:
+            raise AssertionError(f"seat {seat}'s phone shows no turn: {what_it_shows(page)}") from error
         if page.locator("[data-testid=deal-sheet]").count():
             dismiss_sheets(page)
             continue
@@ -189,7 +206,10 @@ def play(host, phones, act, until=lambda record: False, done=None, stop_at_sheet
         count = len(record["actions"])
         if to_act in phones:
             page = phones[to_act]
-            wait_for_turn(page, to_act)
+            try:
+                wait_for_turn(page, to_act)
+            except AssertionError as error:
+                raise AssertionError(f"{error}; after {count} actions, the host shows {what_it_shows(host)}") from None
             view = check_phone(page, to_act, record, phones)
             act(page, view, done)
             turns[to_act] += 1
