@@ -398,6 +398,39 @@ def test_oh_hell_match_on_three_phones_and_a_bot(new_page, open_app, tmp_path):
             check_messages(page, seat, final)
 
 
+def test_a_guest_table_showing_a_move_stays_busy_when_the_seats_change(new_page, open_app):
+    """While a guest's phone shows a trick being taken (its pause), the seat it leads next is not
+    yet playable, even when the host's facts about the seats arrive meanwhile (a phone joining or
+    leaving): a tap then used to be dropped without a word (and stalled a three-phone test). Once
+    the pause is over, the turn is there."""
+    host = open_phone(new_page, open_app, f"{FAST}&seed=5")
+    guest = open_phone(new_page, open_app, "botDelay=0&trickDelay=6000")
+    host_lobby(host, "oh_hell", 2, {"largest": 3})
+    connect(host, guest, 1, "Boris")
+    host.click("[data-testid=one-table-start]")
+    host.wait_for_selector("[data-testid=table-screen]")
+
+    def guest_took_a_trick(record):
+        view = python_view(record, 1)
+        return view["phase"] == "play" and view["to_act"] == 1 and not view["trick"]["plays"] and (
+            (view.get("last_trick") or {}).get("winner") == 1)
+
+    phones = {0: host, 1: guest}
+    play(host, phones, act_oh_hell, guest_took_a_trick)
+    assert guest_took_a_trick(host_record(host)), "the guest took no trick: pick another seed"
+    # The guest's phone is in the trick's pause: busy, then still busy after the seats' facts.
+    guest.wait_for_function("document.querySelector('[data-testid=table-screen]')?.dataset.toAct === '1'")
+    assert guest.locator(ENABLED).count() == 0
+    guest.evaluate("""() => {
+      const channel = window.__channels[window.__channels.length - 1];
+      const facts = JSON.parse([...window.__received].reverse().find((text) => JSON.parse(text).t === "view"));
+      const seats = { t: "seats", people: facts.people, away: facts.away, started: facts.started };
+      channel.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(seats) }));
+    }""")
+    assert guest.locator(ENABLED).count() == 0
+    wait_for_turn(guest, 1)
+
+
 def send_raw(guest, text=None, binary=False):
     """Sends straight into the guest's data channel, as a doctored page could, and returns the
     host's reply (the next message the guest receives)."""

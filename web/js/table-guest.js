@@ -257,11 +257,14 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
     }
   }
 
+  // While a view is being shown (draining: a trick's pause, the deal's sheet) the table is busy
+  // whatever redraws it (the seats changing, the link coming back): a tap then would be dropped.
   function drawTable() {
     if (!table || !shown) return;
-    table.render(shown, { busy: pending || queue.length > 0 });
+    const busy = pending || draining || queue.length > 0;
+    table.render(shown, { busy });
     const mine = !shown.over && shown.to_act === seat;
-    if (mine && !pending && nudged !== shown.move) {
+    if (mine && !busy && nudged !== shown.move) {
       nudged = shown.move;
       navigator.vibrate?.(60); // a gentle nudge: your turn (table.js plays the turn sound)
     }
@@ -280,7 +283,6 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
         shown = next;
         pending = false;
         if (previous && next.move > previous.move) await table.showOutcome(previous, next);
-        if (table) drawTable();
       }
     } catch (error) {
       console.error(error);
@@ -288,6 +290,7 @@ export function startGuest({ show, loadTable, titleOf, settings, version, notify
     } finally {
       draining = false;
     }
+    drawTable();
   }
 
   showJoin({ prefilled: code });
