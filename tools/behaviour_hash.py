@@ -191,7 +191,8 @@ def main():
     if before is not None and before.get("normalized", False) != args.normalize:
         sys.exit("one side was hashed with --normalize and the other without: run both the same way")
     if before is not None:  # the same deals as the file holds
-        counts = {level: max(len(d) for g in before["bots"].values() for lv, d in g.items() if lv == level)
+        counts = {level: max((len(d) for g in before["bots"].values() for lv, d in g.items() if lv == level),
+                             default=0)  # a level hashed with no deals (--hard-deals 0) has none
                   for level in LEVELS}
         args.deals, args.hard_deals = counts["easy"], counts["hard"]
         args.game = args.game or list(before["bots"])
