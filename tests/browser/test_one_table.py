@@ -181,17 +181,31 @@ def check_phone(page, seat, record, people):
     return view
 
 
+# The host's record has grown past n actions, or its deal sheet is up.
+LANDED_OR_SHEET = ("n => window.cardtable.currentRecord().actions.length > n"
+                   " || document.querySelector('[data-testid=deal-sheet]')")
+
+
 def play(host, phones, act, until=lambda record: False, done=None, stop_at_sheet=False):
     """Plays the people's turns on their own phones (phones: seat -> page) while the computer
     plays the other seats, until until(record) holds, the match ends, or (stop_at_sheet) the
     host's phone shows the deal's sheet. Returns the turns per seat."""
     done = set() if done is None else done
     turns = {seat: 0 for seat in phones}
+    # The record's length when a person moved, until the move is in the record: the wait after a
+    # move also ends at the host's deal sheet, which holds a guest's move back until it is closed,
+    # and a record read before the move lands would ask that seat to move again.
+    in_flight = None
     while True:
         if host.locator("[data-testid=deal-sheet]").count():
             if stop_at_sheet:
                 return turns
             dismiss_sheets(host)
+        if in_flight is not None:
+            host.wait_for_function(LANDED_OR_SHEET, arg=in_flight, timeout=STEP_TIMEOUT_MS)
+            if host.locator("[data-testid=deal-sheet]").count():
+                continue
+            in_flight = None
         record = host_record(host)
         if until(record):
             return turns
@@ -213,9 +227,8 @@ def play(host, phones, act, until=lambda record: False, done=None, stop_at_sheet
             view = check_phone(page, to_act, record, phones)
             act(page, view, done)
             turns[to_act] += 1
-        host.wait_for_function(
-            "n => window.cardtable.currentRecord().actions.length > n || document.querySelector('[data-testid=deal-sheet]')",
-            arg=count, timeout=STEP_TIMEOUT_MS)
+            in_flight = count
+        host.wait_for_function(LANDED_OR_SHEET, arg=count, timeout=STEP_TIMEOUT_MS)
 
 
 def received(page):
@@ -420,7 +433,7 @@ def test_a_guest_table_showing_a_move_stays_busy_when_the_seats_change(new_page,
     assert guest_took_a_trick(host_record(host)), "the guest took no trick: pick another seed"
     # The guest's phone is in the trick's pause: busy, then still busy after the seats' facts.
     guest.wait_for_function("document.querySelector('[data-testid=table-screen]')?.dataset.toAct === '1'")
-    assert guest.locator(ENABLED).count() == 0
+    assert guest.locator(ENABLED).count() == 0, "the 6 s pause was over before the check: a very slow machine"
     guest.evaluate("""() => {
       const channel = window.__channels[window.__channels.length - 1];
       const facts = JSON.parse([...window.__received].reverse().find((text) => JSON.parse(text).t === "view"));
